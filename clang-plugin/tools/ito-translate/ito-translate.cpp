@@ -1,0 +1,104 @@
+//===- ito-translate.cpp - Translate Cilk C/C++ to C/C++ on libito --------===//
+//
+// Part of ito.
+//
+//===----------------------------------------------------------------------===//
+//
+//   ito-translate [options] <source> -- <compiler arguments>
+//
+// Writes the translation of <source> to -o <file> (standard output by
+// default). The compiler arguments are those that compile <source>: include
+// directories, macro definitions, language standard.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ito/Translate/TranslateAction.h"
+#include "clang/Basic/Version.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+using namespace llvm;
+
+static cl::OptionCategory TranslateCategory("ito-translate options");
+
+static cl::opt<std::string> InputFilename(cl::Positional, cl::Required,
+                                          cl::desc("<source>"),
+                                          cl::cat(TranslateCategory));
+
+static cl::opt<std::string>
+    OutputFilename("o", cl::init("-"),
+                   cl::desc("Write the translation to <file> (default: "
+                            "standard output); not written on error"),
+                   cl::value_desc("file"), cl::cat(TranslateCategory));
+
+namespace {
+
+class TranslateActionFactory : public tooling::FrontendActionFactory {
+public:
+  explicit TranslateActionFactory(std::string &Output) : Output(Output) {}
+
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<ito::TranslateAction>(Output);
+  }
+
+private:
+  std::string &Output;
+};
+
+} // namespace
+
+static void printVersion(raw_ostream &OS) {
+  OS << "ito-translate (ito) " ITO_VERSION ", Clang " CLANG_VERSION_STRING "\n";
+}
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+
+  // Split off the compiler arguments after "--" before parsing our options.
+  std::string ErrorMessage;
+  std::unique_ptr<tooling::CompilationDatabase> Compilations =
+      tooling::FixedCompilationDatabase::loadFromCommandLine(argc, argv,
+                                                             ErrorMessage);
+  if (!ErrorMessage.empty()) {
+    WithColor::error(errs(), "ito-translate") << ErrorMessage << "\n";
+    return 1;
+  }
+  cl::HideUnrelatedOptions(TranslateCategory);
+  cl::SetVersionPrinter(printVersion);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "ito-translate: translate Cilk C/C++ to C/C++ on the ito runtime\n\n"
+      "  ito-translate [options] <source> -- <compiler arguments>\n");
+  if (!Compilations)
+    Compilations = std::make_unique<tooling::FixedCompilationDatabase>(
+        ".", std::vector<std::string>());
+
+  tooling::ClangTool Tool(*Compilations, {InputFilename});
+  // An explicit -resource-dir among the compiler arguments comes later and
+  // wins.
+  Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+      {"-resource-dir", ITO_CLANG_RESOURCE_DIR},
+      tooling::ArgumentInsertPosition::BEGIN));
+
+  std::string Output;
+  TranslateActionFactory Factory(Output);
+  if (Tool.run(&Factory) != 0)
+    return 1;
+
+  // Writes through a temporary file, so that no output file is left behind
+  // on error.
+  if (Error E = writeToOutput(OutputFilename, [&](raw_ostream &OS) {
+        OS << Output;
+        return Error::success();
+      })) {
+    WithColor::error(errs(), "ito-translate") << toString(std::move(E)) << "\n";
+    return 1;
+  }
+  return 0;
+}

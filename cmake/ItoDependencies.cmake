@@ -1,0 +1,31 @@
+# LLVM/Clang 19 through their CMake packages, MPI through FindMPI.
+set(ITO_LLVM_MAJOR 19)
+# (LLVM's package only accepts an exact major.minor request, so look in the
+# version-19 tree first and check the major version below.)
+find_package(LLVM REQUIRED CONFIG
+  HINTS /usr/lib/llvm-${ITO_LLVM_MAJOR}/lib/cmake/llvm)
+find_package(Clang REQUIRED CONFIG
+  HINTS /usr/lib/llvm-${ITO_LLVM_MAJOR}/lib/cmake/clang)
+if(NOT LLVM_VERSION_MAJOR EQUAL ITO_LLVM_MAJOR)
+  message(FATAL_ERROR "ito needs LLVM ${ITO_LLVM_MAJOR}, found ${LLVM_PACKAGE_VERSION} "
+    "(install llvm-${ITO_LLVM_MAJOR}-dev, or run scripts/setup.sh)")
+endif()
+message(STATUS "ito: LLVM ${LLVM_PACKAGE_VERSION} in ${LLVM_TOOLS_BINARY_DIR}")
+
+find_program(ITO_CLANG clang-${ITO_LLVM_MAJOR} HINTS ${LLVM_TOOLS_BINARY_DIR} REQUIRED)
+find_program(ITO_CLANGXX clang++-${ITO_LLVM_MAJOR} clang++
+  HINTS ${LLVM_TOOLS_BINARY_DIR} NO_DEFAULT_PATH REQUIRED)
+find_program(ITO_FILECHECK FileCheck HINTS ${LLVM_TOOLS_BINARY_DIR} NO_DEFAULT_PATH REQUIRED)
+find_program(ITO_LIT lit.py HINTS ${LLVM_TOOLS_BINARY_DIR}/../build/utils/lit lit)
+
+set(MPI_DETERMINE_LIBRARY_VERSION TRUE) # for ito-cc --version
+find_package(MPI REQUIRED COMPONENTS C CXX)
+find_program(ITO_MPIEXEC NAMES ${MPIEXEC_EXECUTABLE} mpiexec REQUIRED)
+# Debian's python3 runs lit (it has psutil, which lit's per-test time limit
+# needs), even when another python3 comes first on PATH.
+find_program(ITO_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
+if(NOT ITO_PYTHON)
+  find_package(Python3 REQUIRED COMPONENTS Interpreter)
+  set(ITO_PYTHON ${Python3_EXECUTABLE})
+endif()
+find_package(Threads REQUIRED)

@@ -1,0 +1,59 @@
+//===- CommandLine.cpp - What an ito-cc command line asks for -------------===//
+
+#include "CommandLine.h"
+
+#include "clang/Driver/Options.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
+
+using namespace llvm;
+namespace opts = clang::driver::options;
+
+namespace ito::cc {
+
+Expected<CommandLine> parseCommandLine(ArrayRef<const char *> Args) {
+  CommandLine CL;
+  for (const char *A : Args) {
+    StringRef Arg(A);
+    if (Arg == "--ito-show")
+      CL.Show = true;
+    else if (Arg == "--help")
+      CL.Help = true;
+    else if (Arg == "--version")
+      CL.Version = true;
+    else if (Arg.starts_with("--ito-"))
+      return createStringError(inconvertibleErrorCode(),
+                               "unknown option '%s' (see ito-cc --help)", A);
+    else
+      CL.ClangArgs.push_back(Arg.str());
+  }
+
+  // Let clang's option table classify the rest, so that options taking a
+  // separate value (-o x, -MF x, -include x, -Xlinker x, ...) are never
+  // mistaken for inputs.
+  std::vector<const char *> Raw;
+  for (const std::string &S : CL.ClangArgs)
+    Raw.push_back(S.c_str());
+  const opt::OptTable &Table = clang::driver::getDriverOptTable();
+  unsigned MissingIndex = 0, MissingCount = 0;
+  // Only the gcc-style options: in clang-cl's table "/work/x.o" is an option.
+  opt::InputArgList Parsed = Table.ParseArgs(
+      Raw, MissingIndex, MissingCount, opt::Visibility(opts::ClangOption));
+  if (MissingCount)
+    return createStringError(inconvertibleErrorCode(),
+                             "argument to '%s' is missing",
+                             Parsed.getArgString(MissingIndex));
+
+  for (const opt::Arg *A : Parsed.filtered(opts::OPT_INPUT))
+    CL.Inputs.push_back(A->getValue());
+
+  // The same phases clang stops at before linking.
+  bool StopsBeforeLink = Parsed.hasArg(
+      opts::OPT_c, opts::OPT_S, opts::OPT_E, opts::OPT_M, opts::OPT_MM,
+      opts::OPT_fsyntax_only, opts::OPT__precompile);
+  CL.Links = !CL.Inputs.empty() && !StopsBeforeLink;
+  return CL;
+}
+
+} // namespace ito::cc

@@ -1,0 +1,73 @@
+//===- Toolchain.cpp - Where ito-cc finds clang, libito and MPI -----------===//
+
+#include "Toolchain.h"
+
+#include "Config.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <cstdlib>
+
+using namespace llvm;
+
+namespace ito::cc {
+
+static std::vector<std::string> splitList(StringRef List) {
+  SmallVector<StringRef, 8> Parts;
+  List.split(Parts, ';', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  return {Parts.begin(), Parts.end()};
+}
+
+Expected<Toolchain> findToolchain(const char *Argv0, void *MainAddr) {
+  Toolchain TC;
+  StringRef Name = sys::path::filename(Argv0);
+  TC.Lang =
+      Name.contains("++") || Name.contains("cxx") ? Language::CXX : Language::C;
+
+  const char *Override =
+      std::getenv(TC.Lang == Language::CXX ? "ITO_CLANGXX" : "ITO_CLANG");
+  TC.Compiler = Override && *Override
+                    ? Override
+                    : (TC.Lang == Language::CXX ? ITO_CLANGXX : ITO_CLANG);
+
+  std::string Exe = sys::fs::getMainExecutable(Argv0, MainAddr);
+  SmallString<256> Prefix(sys::path::parent_path(sys::path::parent_path(Exe)));
+  SmallString<256> Include(Prefix), Lib(Prefix), Header, Archive;
+  sys::path::append(Include, "include");
+  sys::path::append(Lib, "lib");
+  Header = Include;
+  sys::path::append(Header, "ito", "ito.h");
+  Archive = Lib;
+  sys::path::append(Archive, "libito.a");
+  if (!sys::fs::exists(Header) || !sys::fs::exists(Archive))
+    return createStringError(
+        inconvertibleErrorCode(),
+        "cannot find libito next to %s (looked for %s and %s); reinstall ito "
+        "or rebuild it",
+        Exe.c_str(), Header.c_str(), Archive.c_str());
+  TC.IncludeDir = std::string(Include);
+  TC.LibDir = std::string(Lib);
+
+  // ito's headers come first so that its <cilk/cilk.h> wins over any other.
+  TC.CompileFlags.push_back("-I" + TC.IncludeDir);
+  for (const std::string &Dir : splitList(ITO_MPI_INCLUDE_DIRS))
+    TC.CompileFlags.push_back("-I" + Dir);
+  for (const std::string &Def : splitList(ITO_MPI_DEFINITIONS))
+    TC.CompileFlags.push_back("-D" + Def);
+
+  TC.LinkFlags.push_back("-L" + TC.LibDir);
+  TC.LinkFlags.push_back("-lito");
+  for (const std::string &L :
+       splitList(TC.Lang == Language::CXX ? ITO_MPI_CXX_LIBRARIES
+                                          : ITO_MPI_C_LIBRARIES))
+    TC.LinkFlags.push_back(L);
+  // libito is C++; a C program links its C++ runtime explicitly.
+  for (const char *L : {"-lstdc++", "-lm", "-pthread", "-lrt"})
+    TC.LinkFlags.push_back(L);
+  return TC;
+}
+
+} // namespace ito::cc

@@ -1,0 +1,68 @@
+#include "platform/options.hpp"
+
+#include "platform/error.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <initializer_list>
+#include <strings.h>
+
+namespace ito::platform {
+
+bool env_bool(const char *name, bool fallback) {
+  const char *v = std::getenv(name);
+  if (!v || !*v)
+    return fallback;
+  for (const char *t : {"1", "yes", "true", "on"})
+    if (strcasecmp(v, t) == 0)
+      return true;
+  for (const char *f : {"0", "no", "false", "off"})
+    if (strcasecmp(v, f) == 0)
+      return false;
+  fatal("%s=%s is not a boolean; use 1 or 0", name, v);
+}
+
+std::size_t env_size(const char *name, std::size_t fallback) {
+  const char *v = std::getenv(name);
+  if (!v || !*v)
+    return fallback;
+  errno = 0;
+  char *end = nullptr;
+  unsigned long long n = std::strtoull(v, &end, 10);
+  unsigned shift = 0;
+  if (end && *end) {
+    switch (*end) {
+    case 'k':
+    case 'K':
+      shift = 10;
+      break;
+    case 'm':
+    case 'M':
+      shift = 20;
+      break;
+    case 'g':
+    case 'G':
+      shift = 30;
+      break;
+    default:
+      end = nullptr;
+    }
+    if (end && end[1] != '\0')
+      end = nullptr;
+  }
+  if (errno || !end || end == v || v[0] == '-')
+    fatal("%s=%s is not a size; use a number of bytes with an optional k, m "
+          "or g suffix (e.g. 64m)",
+          name, v);
+  return static_cast<std::size_t>(n) << shift;
+}
+
+options read_options() {
+  options o;
+  o.force_internode = env_bool("ITO_FORCE_INTERNODE", false);
+  o.stats = env_bool("ITO_STATS", false);
+  return o;
+}
+
+} // namespace ito::platform

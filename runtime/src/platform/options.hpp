@@ -1,0 +1,28 @@
+// Run-time options, read once from the environment (docs/runtime-options.md).
+#pragma once
+
+#include <cstddef>
+
+namespace ito::platform {
+
+struct options {
+  // ITO_FORCE_INTERNODE=1: every process acts as a node of its own, so all
+  // communication takes the inter-node (MPI) path even on one machine.
+  bool force_internode = false;
+  // ITO_STATS=1: print per-rank and total counters at exit.
+  bool stats = false;
+};
+
+// Parses the ITO_* environment variables; a malformed value is a fatal error
+// naming the variable and what it accepts.
+options read_options();
+
+// Boolean environment variable: unset -> fallback;
+// 0/1/yes/no/true/false/on/off.
+bool env_bool(const char *name, bool fallback);
+
+// Size environment variable with optional k/K, m/M, g/G suffix (powers of
+// 1024).
+std::size_t env_size(const char *name, std::size_t fallback);
+
+} // namespace ito::platform

@@ -1,0 +1,21 @@
+// The runtime instance: everything that exists between init and fini.
+#pragma once
+
+#include "platform/options.hpp"
+#include "platform/topology.hpp"
+
+namespace ito {
+
+struct runtime_state {
+  platform::options opts;
+  platform::topology topo;
+  bool owns_mpi; // MPI was started by ito_init, so ito_fini stops it
+
+  runtime_state(const platform::options &o, bool owns_mpi)
+      : opts(o), topo(o.force_internode), owns_mpi(owns_mpi) {}
+};
+
+// The live runtime; a fatal error names the API function if there is none.
+runtime_state &rt(const char *api_function);
+
+} // namespace ito

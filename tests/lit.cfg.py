@@ -1,0 +1,34 @@
+# lit configuration for ito's test suites: translator output, diagnostics,
+# and the driver. The runtime tests under MPI are ctest programs (tests/runtime).
+import os
+
+import lit.formats
+
+config.name = "ito"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".cpp", ".test"]
+config.excludes = ["Inputs", "runtime", "unit", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.ito_obj_root, "tests")
+
+# Tools: ours first, then LLVM's (FileCheck, not, count).
+config.environment["PATH"] = os.pathsep.join(
+    [config.ito_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])]
+)
+# The runtime's options must come from the tests, not from whoever runs them.
+for var in list(os.environ):
+    if var.startswith("ITO_"):
+        config.environment.pop(var, None)
+
+bin = config.ito_bin_dir
+config.substitutions += [
+    ("%ito-cc", os.path.join(bin, "ito-cc")),
+    ("%ito-c\\+\\+", os.path.join(bin, "ito-c++")),
+    ("%ito-run", os.path.join(bin, "ito-run") + " --timeout " + config.mpi_test_timeout),
+    ("%ito-translate", os.path.join(bin, "ito-translate")),
+    ("%ito-include", config.ito_include_dir),
+    ("%ito-examples", config.ito_examples_dir),
+    ("%clangxx", config.clangxx),
+    ("%clang", config.clang),
+    ("%mpiexec", config.mpiexec),
+]

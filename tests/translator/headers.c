@@ -1,0 +1,18 @@
+// Cilk constructs in system headers are not the translator's business; those
+// in user headers are.
+// RUN: %ito-translate %s -o %t.c -- -I %ito-include -isystem %S/Inputs/system
+// RUN: diff %s %t.c
+// RUN: not %ito-translate %s -o %t.c -- -I %ito-include \
+// RUN:   -isystem %S/Inputs/system -DUSER 2>&1 | FileCheck %s \
+// RUN:   --implicit-check-not=error: --match-full-lines
+// CHECK: {{.*}}user-spawn.h:4:11: error: 'cilk_spawn' is not supported by this version of ito-translate
+// CHECK: {{.*}}user-spawn.h:6:3: error: 'cilk_sync' is not supported by this version of ito-translate
+
+#include <system-spawn.h>
+#ifdef USER
+#include "Inputs/user/user-spawn.h"
+#endif
+
+static int id(int n) { return n; }
+
+int main(void) { return system_twice(id, 0); }
