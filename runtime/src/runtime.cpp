@@ -1,8 +1,11 @@
 #include "runtime.hpp"
 
 #include "platform/error.hpp"
+#include "platform/same_address.hpp"
 
 #include <ito/ito.h>
+
+extern "C" int ito_sched_in_root(void);
 
 #include <memory>
 
@@ -18,6 +21,19 @@ runtime_state &rt(const char *api_function) {
                     "runtime first (ito::init() or ito_init())",
                     api_function);
   return *the_runtime;
+}
+
+runtime_state::runtime_state(const platform::options &o, bool owns_mpi)
+    : opts(o), topo(o.force_internode), owns_mpi(owns_mpi) {
+  platform::verify_same_layout(topo.world());
+  worker = std::make_unique<threads::worker>(topo, o.stats);
+}
+
+runtime_state::~runtime_state() {
+  if (opts.stats)
+    threads::print_stats(worker->counters(), topo.world());
+  MPI_Barrier(topo.world());
+  worker.reset();
 }
 
 } // namespace ito
@@ -43,6 +59,9 @@ void ito_init(int *argc, char ***argv) {
 void ito_fini(void) {
   if (!ito::the_runtime)
     ito::platform::fatal("ito_fini() called without a matching ito_init()");
+  if (ito_sched_in_root())
+    ito::platform::fatal("ito_fini() called inside a root task; call it in "
+                         "SPMD mode, after root_exec returns");
   MPI_Barrier(ito::the_runtime->topo.world());
   const bool owns_mpi = ito::the_runtime->owns_mpi;
   ito::the_runtime.reset();

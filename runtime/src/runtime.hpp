@@ -3,6 +3,9 @@
 
 #include "platform/options.hpp"
 #include "platform/topology.hpp"
+#include "threads/worker.hpp"
+
+#include <memory>
 
 namespace ito {
 
@@ -10,9 +13,10 @@ struct runtime_state {
   platform::options opts;
   platform::topology topo;
   bool owns_mpi; // MPI was started by ito_init, so ito_fini stops it
+  std::unique_ptr<threads::worker> worker;
 
-  runtime_state(const platform::options &o, bool owns_mpi)
-      : opts(o), topo(o.force_internode), owns_mpi(owns_mpi) {}
+  runtime_state(const platform::options &o, bool owns_mpi);
+  ~runtime_state();
 };
 
 // The live runtime; a fatal error names the API function if there is none.

@@ -1,8 +1,26 @@
 // ito: the C++ API of libito.
+//
+//   ito::init() / ito::fini()       start and stop the runtime (collective)
+//   ito::root_exec(f, args...)      run f as the root task on all processes
+//                                   (collective), return its value everywhere
+//   ito::thread<T> th(f, args...)   fork f as a child task (child first)
+//   th.join()                       wait for it, return its value
+//   ito::parallel_invoke(f, g, ...) run callables in parallel, return values
+//   ito::future<T> x = ito::async(f, args...)
+//                                   a task any other task may join (get()),
+//   ito::async(ito::consumers{n}, f, args...)   ... exactly n of them
+//
+// Compiled with ITO_SERIAL defined, every call becomes a plain call (the
+// serial elision), so a program can be timed against its own serial version.
 #ifndef ITO_ITO_HPP
 #define ITO_ITO_HPP
 
 #include <ito/ito.h>
+
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+#include <utility>
 
 namespace ito {
 
@@ -36,6 +54,17 @@ public:
   runtime &operator=(const runtime &) = delete;
 };
 
+// How many tasks will join a future made by async(consumers{n}, ...).
+struct consumers {
+  int n;
+};
+
 } // namespace ito
+
+#if defined(ITO_SERIAL)
+#include <ito/detail/serial.hpp>
+#else
+#include <ito/detail/tasks.hpp>
+#endif
 
 #endif // ITO_ITO_HPP

@@ -1,0 +1,233 @@
+// The task API over uni-address threads (see ito.hpp for the overview).
+//
+// Fork is child-first: the parent's continuation is pushed on this process's
+// deque and the child runs at once, right below the parent on the same
+// stack. If nobody stole the continuation, the child's value lands in the
+// parent's thread object and join costs nothing. Otherwise the continuation
+// runs in another process, and the child and the parent meet in a join entry
+// (greedy join: whichever arrives last runs on).
+#ifndef ITO_DETAIL_TASKS_HPP
+#define ITO_DETAIL_TASKS_HPP
+
+#include <ito/detail/deque.hpp>
+#include <ito/detail/task_result.hpp>
+
+#include <cstdint>
+#include <cstring>
+#include <exception>
+#include <functional>
+#include <tuple>
+#include <typeinfo>
+
+extern "C" {
+// This process's deque (null outside root_exec).
+extern ito::detail::deque *ito_sched_deque;
+// Counts down to the next poll of the runtime's messages.
+extern int64_t ito_sched_poll_countdown;
+
+void *ito_uat_fork(void (*child)(void *), void *arg, ito::detail::deque *dq);
+// The owner lost the race for its newest continuation, or it was stolen:
+// true if it is still here after all.
+bool ito_sched_pop_conflict(void);
+// The child finished and its parent's continuation was stolen: deliver the
+// value to the join entry and leave.
+[[noreturn]] void ito_sched_child_done(const void *value, size_t size);
+// Join a child whose parent continuation was stolen (join != 0).
+void ito_sched_join(uint64_t join, void *out, size_t size);
+void ito_sched_poll(void);
+// Runs fn(arg) as the root task; collective; result goes to value on all.
+void ito_sched_root_exec(void (*fn)(void *arg, void *out), void *arg,
+                         void *value, size_t size);
+[[noreturn]] void ito_sched_task_exception(const char *type, const char *what);
+int ito_sched_in_root(void);
+void ito_sched_fork_outside_root(void);
+}
+
+namespace ito {
+
+namespace detail {
+
+// How many forks between two polls of incoming requests.
+inline constexpr int64_t poll_interval = 256;
+
+// An exception may not leave a task (its parent may be in another
+// process): stop with a message naming it.
+[[noreturn]] inline void task_exception() {
+  try {
+    throw;
+  } catch (const std::exception &e) {
+    ito_sched_task_exception(typeid(e).name(), e.what());
+  } catch (...) {
+    ito_sched_task_exception(nullptr, nullptr);
+  }
+}
+
+// Runs a packed (callable, args...) tuple, placing its value at out.
+template <class T, class Packed> void run_task(Packed &packed, void *out) {
+  try {
+    auto call = [](auto &fn, auto &...a) -> T {
+      return std::invoke(std::move(fn), std::move(a)...);
+    };
+    if constexpr (std::is_void_v<T>)
+      std::apply(call, packed);
+    else
+      ::new (out) T(std::apply(call, packed));
+  } catch (...) {
+    task_exception();
+  }
+}
+
+template <class T, class F, class Tuple> struct spawn_record {
+  F f;
+  Tuple args;
+  result_slot<T> *out;
+};
+
+template <class T, class Record> void child_entry(void *p) {
+  auto *rec = static_cast<Record *>(p);
+  // The child may migrate once it forks or joins, and the parent's frame
+  // does not travel with it: copy what it needs into its own frame first.
+  auto f = std::move(rec->f);
+  auto args = std::move(rec->args);
+  result_slot<T> *out = rec->out;
+  result_slot<T> value;
+  try {
+    if constexpr (std::is_void_v<T>)
+      std::apply(f, std::move(args));
+    else
+      value.emplace(std::apply(f, std::move(args)));
+  } catch (...) {
+    task_exception();
+  }
+
+  deque *d = ito_sched_deque;
+  if (__builtin_expect(pop_fast(d), 1) || ito_sched_pop_conflict()) {
+    if constexpr (!std::is_void_v<T>)
+      std::memcpy(static_cast<void *>(out), &value, sizeof(T));
+    return;
+  }
+  if constexpr (std::is_void_v<T>)
+    ito_sched_child_done(nullptr, 0);
+  else
+    ito_sched_child_done(&value, sizeof(T));
+}
+
+template <class T> constexpr std::size_t value_size() {
+  if constexpr (std::is_void_v<T>)
+    return 0;
+  else
+    return sizeof(T);
+}
+
+} // namespace detail
+
+inline bool is_root() { return ito_sched_in_root() != 0; }
+inline bool is_spmd() { return !is_root(); }
+
+// Runs f(args...) as the root task of a parallel region and returns its
+// value on every process. Collective: every process calls it; f and args
+// are copied into the root task (capture by value).
+template <class F, class... Args> auto root_exec(F &&f, Args &&...args) {
+  using T = std::invoke_result_t<F, Args...>;
+  detail::check_result_type<T>();
+  using Packed = std::tuple<std::decay_t<F>, std::decay_t<Args>...>;
+  Packed packed(std::forward<F>(f), std::forward<Args>(args)...);
+  detail::result_slot<T> value;
+  ito_sched_root_exec(
+      [](void *p, void *out) {
+        // Into the root task's own frame before it can migrate.
+        Packed local(std::move(*static_cast<Packed *>(p)));
+        detail::run_task<T>(local, out);
+      },
+      &packed, value.address(), detail::value_size<T>());
+  return value.take();
+}
+
+// A child task forked on construction and joined by join(). It must be
+// joined by the task that created it, before that task returns. It cannot
+// be moved (the child delivers its value into it).
+template <class T> class thread {
+public:
+  thread() = default;
+
+  template <class F, class... Args> explicit thread(F &&f, Args &&...args) {
+    start(std::forward<F>(f), std::forward<Args>(args)...);
+  }
+
+  thread(const thread &) = delete;
+  thread &operator=(const thread &) = delete;
+  thread(thread &&) = delete;
+  thread &operator=(thread &&) = delete;
+
+  bool joinable() const { return state_ != idle; }
+
+  T join() {
+    if (__builtin_expect(state_ != done_here, 0))
+      ito_sched_join(join_, value_.address(), detail::value_size<T>());
+    state_ = idle;
+    return value_.take();
+  }
+
+private:
+  template <class F, class... Args> void start(F &&f, Args &&...args) {
+    using Tuple = std::tuple<std::decay_t<Args>...>;
+    using Record = detail::spawn_record<T, std::decay_t<F>, Tuple>;
+    Record rec{std::forward<F>(f), Tuple(std::forward<Args>(args)...), &value_};
+    detail::deque *d = ito_sched_deque;
+    if (__builtin_expect(d == nullptr, 0))
+      ito_sched_fork_outside_root();
+    if (__builtin_expect(--ito_sched_poll_countdown <= 0, 0))
+      ito_sched_poll();
+    void *join = ito_uat_fork(&detail::child_entry<T, Record>, &rec, d);
+    // From here on this may be another process (the continuation was
+    // stolen): reload everything from this frame, nothing from before.
+    join_ = reinterpret_cast<uint64_t>(join);
+    state_ = join ? stolen : done_here;
+  }
+
+  enum state_t : int { idle, done_here, stolen };
+  detail::result_slot<T> value_;
+  uint64_t join_ = 0;
+  state_t state_ = idle;
+};
+
+template <class F, class... Args>
+thread(F &&, Args &&...) -> thread<std::invoke_result_t<F, Args...>>;
+
+template <class F, class... Args>
+thread<std::invoke_result_t<F, Args...>> fork(F &&f, Args &&...args) {
+  return thread<std::invoke_result_t<F, Args...>>(std::forward<F>(f),
+                                                  std::forward<Args>(args)...);
+}
+
+// Runs the callables in parallel (all but the last as child tasks) and
+// returns their values as a tuple (void if none returns a value).
+template <class... Fs> auto parallel_invoke(Fs &&...fs);
+
+namespace detail {
+template <std::size_t I, class Tuple, class Fs>
+void invoke_from(Tuple &out, Fs &fs) {
+  constexpr std::size_t N = std::tuple_size_v<Fs>;
+  auto &f = std::get<I>(fs);
+  if constexpr (I + 1 == N) {
+    std::get<I>(out) = call_to_value(std::move(f));
+  } else {
+    using R = tuple_value_t<std::invoke_result_t<decltype(f)>>;
+    thread<R> th([g = std::move(f)]() mutable { return call_to_value(g); });
+    invoke_from<I + 1>(out, fs);
+    std::get<I>(out) = th.join();
+  }
+}
+} // namespace detail
+
+template <class... Fs> auto parallel_invoke(Fs &&...fs) {
+  std::tuple<detail::tuple_value_t<std::invoke_result_t<Fs>>...> out;
+  auto fns = std::forward_as_tuple(fs...);
+  detail::invoke_from<0>(out, fns);
+  if constexpr (!(std::is_void_v<std::invoke_result_t<Fs>> && ...))
+    return out;
+}
+
+} // namespace ito
+
+#endif // ITO_DETAIL_TASKS_HPP

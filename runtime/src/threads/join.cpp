@@ -1,0 +1,186 @@
+// What happens when a child finishes and its parent's continuation was
+// stolen, and when a parent joins such a child: greedy join over a join
+// entry (paper 001 Fig. 4). The fast paths (nothing stolen) are inline in
+// ito/detail/tasks.hpp and never get here.
+#include "platform/error.hpp"
+#include "threads/scheduler.hpp"
+#include "threads/worker.hpp"
+
+#include <ito/detail/tasks.hpp>
+
+#include <cstring>
+
+extern "C" {
+[[noreturn]] void ito_uat_resume(void *ctx, void *value);
+void *ito_uat_suspend(void (*fn)(void *ctx, void *arg), void *arg,
+                      void *stack_top);
+[[noreturn]] void ito_uat_call_on(void *stack_top, void (*fn)(void *),
+                                  void *arg);
+}
+
+namespace ito::threads {
+
+global_ref new_join_entry(worker &w) {
+  global_ref ref = w.heap().allocate(sizeof(join_entry));
+  auto *e = static_cast<join_entry *>(w.heap().local(ref));
+  e->arrived.store(0, std::memory_order_relaxed);
+  e->waiter = 0;
+  return ref;
+}
+
+namespace {
+
+[[noreturn]] void enter_scheduler() {
+  ito_uat_call_on(
+      the_worker().scheduler_stack_top(), [](void *) { scheduler_loop(); },
+      nullptr);
+}
+
+struct join_wait {
+  global_ref join;
+};
+
+// Runs on the scheduler stack with the joining thread's context saved at
+// ctx: evacuate the thread, then race the child for the join entry.
+[[noreturn]] void suspend_at_join(void *ctx, void *arg) {
+  worker &w = the_worker();
+  const global_ref join = static_cast<join_wait *>(arg)->join;
+  detail::deque *d = w.dq();
+
+  // The thread's frames end where its parent's continuation begins (the
+  // newest slot), or at the chain's base.
+  const int64_t b = d->bottom.load(std::memory_order_relaxed) - 1;
+  global_ref own_join;
+  bool attached = false;
+  if (b == 0) {
+    own_join = d->slots[0].join;
+  } else {
+    // The thread will finish wherever it is resumed; it must know where its
+    // parent will wait. Attach the entry to the parent's slot now, unless a
+    // thief took that slot (and attached one) already.
+    w.lock_deque(d);
+    if (!d->slots[b].join) {
+      d->slots[b].join = new_join_entry(w);
+      attached = true;
+    }
+    own_join = d->slots[b].join;
+    worker::unlock_deque(d);
+  }
+  char *lo = static_cast<char *>(ctx);
+  char *hi = static_cast<char *>(d->slots[b].ctx);
+  const size_t size = static_cast<size_t>(hi - lo);
+  global_ref ev = w.heap().allocate(sizeof(evacuated_thread) + size);
+  auto *et = static_cast<evacuated_thread *>(w.heap().local(ev));
+  et->ctx = ctx;
+  et->base = hi;
+  et->join = own_join;
+  et->size = size;
+  std::memcpy(et->frames(), lo, size);
+
+  auto *e = static_cast<join_entry *>(w.resolve(join));
+  e->waiter = ev;
+  if (e->arrived.fetch_add(1, std::memory_order_acq_rel) != 0) {
+    // The child finished meanwhile: go on right here, frames still in place.
+    w.release(ev);
+    if (attached) {
+      w.lock_deque(d);
+      if (d->top.load(std::memory_order_relaxed) <= b &&
+          d->slots[b].join == own_join) {
+        d->slots[b].join = 0;
+        w.release(own_join);
+      }
+      worker::unlock_deque(d);
+    }
+    ito_uat_resume(ctx, nullptr);
+  }
+  w.counters().joins_suspended++;
+
+  // Parked. Work first: run the parent continuation from our own deque.
+  if (b > 0) {
+    d->bottom.store(b, std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+    bool ours = d->top.load(std::memory_order_relaxed) <= b;
+    if (!ours) {
+      w.lock_deque(d);
+      ours = d->top.load(std::memory_order_relaxed) <= b;
+      if (!ours)
+        d->bottom.store(d->top.load(std::memory_order_relaxed),
+                        std::memory_order_relaxed);
+      worker::unlock_deque(d);
+    }
+    if (ours)
+      ito_uat_resume(d->slots[b].ctx, reinterpret_cast<void *>(own_join));
+  }
+  scheduler_loop();
+}
+
+} // namespace
+
+[[noreturn]] void resume_evacuated(global_ref ev) {
+  worker &w = the_worker();
+  auto *et = static_cast<evacuated_thread *>(w.resolve(ev));
+  void *ctx = et->ctx;
+  void *base = et->base;
+  global_ref join = et->join;
+  std::memcpy(ctx, et->frames(), et->size);
+  w.release(ev);
+  w.start_chain(base, join);
+  w.counters().resumes++;
+  ito_uat_resume(ctx, nullptr);
+}
+
+} // namespace ito::threads
+
+using namespace ito::threads;
+
+extern "C" {
+
+bool ito_sched_pop_conflict(void) {
+  worker &w = the_worker();
+  ito::detail::deque *d = w.dq();
+  w.lock_deque(d);
+  const int64_t b = d->bottom.load(std::memory_order_relaxed);
+  const int64_t t = d->top.load(std::memory_order_relaxed);
+  if (t <= b) {
+    worker::unlock_deque(d);
+    return true;
+  }
+  // Slot b went to a thief (or b is the chain's sentinel).
+  d->bottom.store(t, std::memory_order_relaxed);
+  w.stolen_join = d->slots[b].join;
+  worker::unlock_deque(d);
+  return false;
+}
+
+void ito_sched_child_done(const void *value, size_t size) {
+  worker &w = the_worker();
+  const global_ref join = w.stolen_join;
+  auto *e = static_cast<join_entry *>(w.resolve(join));
+  if (size)
+    std::memcpy(e->value, value, size);
+  if (e->arrived.fetch_add(1, std::memory_order_acq_rel) == 0)
+    enter_scheduler(); // the parent has not reached the join yet
+  // The parent is parked at the join: run it on (greedy join).
+  global_ref waiter = e->waiter;
+  ito_uat_call_on(
+      w.scheduler_stack_top(),
+      [](void *p) { resume_evacuated(reinterpret_cast<global_ref>(p)); },
+      reinterpret_cast<void *>(waiter));
+}
+
+void ito_sched_join(uint64_t join, void *out, size_t size) {
+  worker *w = &the_worker();
+  auto *e = static_cast<join_entry *>(w->resolve(join));
+  if (e->arrived.load(std::memory_order_acquire) == 0) {
+    join_wait jw{join};
+    ito_uat_suspend(suspend_at_join, &jw, w->scheduler_stack_top());
+    // Resumed, maybe in another process: look everything up again.
+    w = &the_worker();
+    e = static_cast<join_entry *>(w->resolve(join));
+  }
+  if (size)
+    std::memcpy(out, e->value, size);
+  w->release(join);
+}
+
+} // extern "C"

@@ -1,0 +1,36 @@
+// Where a child whose parent continuation was stolen meets its parent
+// (greedy join, paper 001 Fig. 4). Lives in the remote heap of the rank that
+// separated the two; both sides reach it by its global_ref.
+#pragma once
+
+#include "threads/global_ref.hpp"
+
+#include <atomic>
+#include <cstdint>
+
+#include <ito/detail/task_result.hpp>
+
+namespace ito::threads {
+
+struct join_entry {
+  // Parties arrived: the child's completion and the parent's suspension
+  // each add one; the one that sees 1 arrived last and runs on.
+  std::atomic<int64_t> arrived;
+  // The suspended parent (an evacuated thread), set before it arrives.
+  global_ref waiter;
+  alignas(16) unsigned char value[detail::max_result_size];
+};
+
+// A suspended thread, evacuated from the uni-address region: its frames
+// [ctx, base) follow this header.
+struct evacuated_thread {
+  void *ctx;
+  void *base;
+  global_ref join; // the entry its own completion goes to
+  uint64_t size;
+  unsigned char *frames() {
+    return reinterpret_cast<unsigned char *>(this + 1);
+  }
+};
+
+} // namespace ito::threads

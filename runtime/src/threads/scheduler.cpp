@@ -1,0 +1,177 @@
+// The scheduler loop, root_exec (SPMD -> one root task -> SPMD), and the
+// end of a parallel region.
+#include "threads/scheduler.hpp"
+
+#include "platform/error.hpp"
+#include "threads/worker.hpp"
+
+#include <ito/detail/tasks.hpp>
+
+#include <cstring>
+
+extern "C" {
+ito::detail::deque *ito_sched_deque = nullptr;
+int64_t ito_sched_poll_countdown = INT64_MAX;
+
+[[noreturn]] void ito_uat_resume(void *ctx, void *value);
+void *ito_uat_suspend(void (*fn)(void *ctx, void *arg), void *arg,
+                      void *stack_top);
+[[noreturn]] void ito_uat_call_on(void *stack_top, void (*fn)(void *),
+                                  void *arg);
+}
+
+namespace ito::threads {
+
+namespace {
+
+constexpr int64_t poll_interval = 256;
+
+// Rank 0: the root task has delivered its value; tell every worker.
+void announce_exit(worker &w) {
+  for (const peer &p : w.peers())
+    p.shared->exit_epoch.store(w.epoch, std::memory_order_release);
+  w.shared()->exit_epoch.store(w.epoch, std::memory_order_release);
+}
+
+bool root_done(worker &w) {
+  auto *e = static_cast<join_entry *>(w.resolve(w.root_join));
+  return e->arrived.load(std::memory_order_acquire) != 0;
+}
+
+struct root_args {
+  void (*fn)(void *, void *);
+  void *arg;
+  size_t size;
+};
+
+// The root thread's outermost frame, at the top of rank 0's uni-address
+// region. It ends like any child whose parent was stolen: its value goes to
+// the chain's join entry (the root entry).
+[[noreturn]] void root_thread(void *p) {
+  root_args a = *static_cast<root_args *>(p);
+  alignas(16) unsigned char value[detail::max_result_size];
+  a.fn(a.arg, value);
+  detail::deque *d = ito_sched_deque;
+  // Pop the sentinel: fails by construction, and records the root entry.
+  d->bottom.store(d->bottom.load(std::memory_order_relaxed) - 1,
+                  std::memory_order_relaxed);
+  bool here = ito_sched_pop_conflict();
+  (void)here;
+  ito_sched_child_done(value, a.size);
+}
+
+} // namespace
+
+void scheduler_loop() {
+  worker &w = the_worker();
+  const uint64_t t0 = w.stats_enabled() ? now_ns() : 0;
+  for (;;) {
+    if (w.shared()->exit_epoch.load(std::memory_order_acquire) == w.epoch) {
+      if (w.stats_enabled())
+        w.counters().idle_ns += now_ns() - t0;
+      ito_uat_resume(w.main_ctx, nullptr);
+    }
+    if (w.rank() == 0 && root_done(w)) {
+      announce_exit(w);
+      continue;
+    }
+    try_steal();
+    __builtin_ia32_pause();
+  }
+}
+
+} // namespace ito::threads
+
+using namespace ito::threads;
+
+extern "C" {
+
+int ito_sched_in_root(void) {
+  worker *w = the_worker_or_null();
+  return w && w->in_root;
+}
+
+void ito_sched_fork_outside_root(void) {
+  ito::platform::fatal(
+      the_worker_or_null()
+          ? "a task was forked outside ito::root_exec(); fork inside the "
+            "root task (or a task it created)"
+          : "a task was forked before ito::init(); start the runtime first");
+}
+
+void ito_sched_poll(void) {
+  worker &w = the_worker();
+  w.counters().forks += poll_interval;
+  ito_sched_poll_countdown = poll_interval;
+}
+
+void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
+                         size_t size) {
+  worker *wp = the_worker_or_null();
+  if (!wp)
+    ito::platform::fatal(
+        "ito::root_exec() called before ito::init(); start the runtime first");
+  worker &w = *wp;
+  if (w.in_root)
+    ito::platform::fatal("ito::root_exec() called inside a root task; it "
+                         "is collective and must be called in SPMD mode by "
+                         "every process");
+  MPI_Comm world = w.topo().world();
+  MPI_Barrier(world);
+  w.epoch++;
+  w.in_root = true;
+  ito_sched_deque = w.dq();
+  ito_sched_poll_countdown = poll_interval;
+
+  root_args args{fn, arg, size};
+  if (w.rank() == 0) {
+    w.root_join = new_join_entry(w);
+    w.start_chain(w.stacks().top(), w.root_join);
+    ito_uat_suspend(
+        [](void *ctx, void *p) {
+          worker &w = the_worker();
+          w.main_ctx = ctx;
+          ito_uat_call_on(w.stacks().top(), root_thread, p);
+        },
+        &args, w.scheduler_stack_top());
+  } else {
+    ito_uat_suspend(
+        [](void *ctx, void *) {
+          the_worker().main_ctx = ctx;
+          scheduler_loop();
+        },
+        nullptr, w.scheduler_stack_top());
+  }
+  // Back in SPMD mode, on the process's own stack.
+  w.counters().forks +=
+      static_cast<uint64_t>(poll_interval - ito_sched_poll_countdown);
+  ito_sched_deque = nullptr;
+  ito_sched_poll_countdown = INT64_MAX;
+  w.in_root = false;
+  if (w.rank() == 0) {
+    auto *e = static_cast<join_entry *>(w.resolve(w.root_join));
+    if (size)
+      std::memcpy(value, e->value, size);
+    w.release(w.root_join);
+  }
+  if (size)
+    MPI_Bcast(value, static_cast<int>(size), MPI_BYTE, 0, world);
+  MPI_Barrier(world);
+}
+
+} // extern "C"
+
+#include <cstdlib>
+#include <cxxabi.h>
+
+extern "C" void ito_sched_task_exception(const char *type, const char *what) {
+  if (!type)
+    ito::platform::fatal("an exception escaped a task; catch it inside the "
+                         "task (a task's parent may be in another process)");
+  int status = 0;
+  char *name = abi::__cxa_demangle(type, nullptr, nullptr, &status);
+  ito::platform::fatal("an exception of type %s escaped a task: %s; catch it "
+                       "inside the task (a task's parent may be in another "
+                       "process)",
+                       status == 0 && name ? name : type, what ? what : "");
+}

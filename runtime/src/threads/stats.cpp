@@ -1,0 +1,59 @@
+#include "threads/stats.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <vector>
+
+namespace ito::threads {
+
+uint64_t now_ns() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return uint64_t(ts.tv_sec) * 1000000000u + uint64_t(ts.tv_nsec);
+}
+
+void print_stats(const stats &mine, MPI_Comm world) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(world, &rank);
+  MPI_Comm_size(world, &size);
+  std::vector<stats> all(static_cast<size_t>(size));
+  MPI_Gather(&mine, sizeof(stats), MPI_BYTE, all.data(), sizeof(stats),
+             MPI_BYTE, 0, world);
+  if (rank != 0)
+    return;
+  stats total;
+  auto row = [](const char *who, const stats &s) {
+    double mean_us = s.steals ? s.steal_ns_total / 1e3 / s.steals : 0.0;
+    std::fprintf(
+        stderr,
+        "ito stats %-6s forks=%llu steal_attempts=%llu steals=%llu "
+        "steal_mean_us=%.2f steal_max_us=%.2f stolen_bytes=%llu "
+        "joins_suspended=%llu resumes=%llu idle_s=%.3f "
+        "remote_requests=%llu\n",
+        who, (unsigned long long)s.forks, (unsigned long long)s.steal_attempts,
+        (unsigned long long)s.steals, mean_us, s.steal_ns_max / 1e3,
+        (unsigned long long)s.stolen_bytes,
+        (unsigned long long)s.joins_suspended, (unsigned long long)s.resumes,
+        s.idle_ns / 1e9, (unsigned long long)s.remote_requests);
+  };
+  char who[16];
+  for (int r = 0; r < size; r++) {
+    const stats &s = all[static_cast<size_t>(r)];
+    std::snprintf(who, sizeof who, "rank%d", r);
+    row(who, s);
+    total.forks += s.forks;
+    total.steal_attempts += s.steal_attempts;
+    total.steals += s.steals;
+    total.steal_ns_total += s.steal_ns_total;
+    total.steal_ns_max = std::max(total.steal_ns_max, s.steal_ns_max);
+    total.stolen_bytes += s.stolen_bytes;
+    total.joins_suspended += s.joins_suspended;
+    total.resumes += s.resumes;
+    total.idle_ns += s.idle_ns;
+    total.remote_requests += s.remote_requests;
+  }
+  row("total", total);
+}
+
+} // namespace ito::threads

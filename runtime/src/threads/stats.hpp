@@ -1,0 +1,27 @@
+// Per-rank event counters and timers (ITO_STATS=1 prints them at exit).
+#pragma once
+
+#include <cstdint>
+#include <mpi.h>
+
+namespace ito::threads {
+
+struct stats {
+  uint64_t forks = 0; // counted in bulk at polls
+  uint64_t steal_attempts = 0;
+  uint64_t steals = 0;
+  uint64_t steal_ns_total = 0; // successful steals: request to resume
+  uint64_t steal_ns_max = 0;
+  uint64_t stolen_bytes = 0;
+  uint64_t joins_suspended = 0;
+  uint64_t resumes = 0;         // suspended threads resumed here
+  uint64_t idle_ns = 0;         // time in the scheduler loop
+  uint64_t remote_requests = 0; // inter-node requests served
+};
+
+uint64_t now_ns();
+
+// Collective: prints every rank's counters and the totals on rank 0.
+void print_stats(const stats &mine, MPI_Comm world);
+
+} // namespace ito::threads

@@ -1,0 +1,202 @@
+#include "threads/worker.hpp"
+
+#include "platform/error.hpp"
+#include "platform/options.hpp"
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <ctime>
+#include <string>
+#include <sys/mman.h>
+#include <unistd.h>
+
+namespace ito::threads {
+
+namespace {
+
+worker *current = nullptr;
+
+constexpr std::size_t shared_part = 4096;
+
+std::size_t round_up(std::size_t n, std::size_t to) {
+  return (n + to - 1) / to * to;
+}
+
+struct block_layout {
+  std::size_t deque_offset, deque_bytes, guard_offset, heap_offset, total;
+};
+
+block_layout layout_for(int64_t slots, std::size_t heap_size) {
+  const std::size_t page = platform::page_size();
+  block_layout l;
+  l.deque_offset = shared_part;
+  l.deque_bytes = round_up(
+      ITO_DEQUE_SLOTS_OFFSET + std::size_t(slots) * ITO_DEQUE_SLOT_SIZE, page);
+  l.guard_offset = l.deque_offset + l.deque_bytes;
+  l.heap_offset = l.guard_offset + page;
+  l.total = l.heap_offset + heap_size;
+  return l;
+}
+
+std::string shm_name(uint64_t job, int rank, const char *what) {
+  return "/ito." + std::to_string(job) + "." + std::to_string(rank) + "." +
+         what;
+}
+
+// Turns faults the runtime can explain into one clear message.
+void on_fault(int sig, siginfo_t *info, void *) {
+  worker *w = current;
+  void *addr = info->si_addr;
+  if (w && w->stacks().in_guard(addr))
+    platform::fatal("a task overflowed its stack: the task stack region "
+                    "holds %zu MiB and the deepest chain of nested calls "
+                    "used it all; raise ITO_STACK_SIZE (e.g. "
+                    "ITO_STACK_SIZE=%zum)",
+                    w->stacks().size() >> 20, (w->stacks().size() >> 20) * 4);
+  if (w) {
+    auto *guard = reinterpret_cast<char *>(w->dq()) +
+                  (ITO_DEQUE_SLOTS_OFFSET +
+                   std::size_t(w->dq()->capacity) * ITO_DEQUE_SLOT_SIZE);
+    char *g = reinterpret_cast<char *>(
+        round_up(reinterpret_cast<uintptr_t>(guard), platform::page_size()));
+    if (addr >= g && addr < g + platform::page_size())
+      platform::fatal("too many nested forks: more than %lld tasks are "
+                      "waiting for their children on one process; raise "
+                      "ITO_DEQUE_SLOTS (now %lld)",
+                      static_cast<long long>(w->dq()->capacity - 1),
+                      static_cast<long long>(w->dq()->capacity));
+  }
+  platform::warn("%s at address %p",
+                 sig == SIGSEGV ? "segmentation fault" : "bus error", addr);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+void install_fault_handler() {
+  static char altstack[64 * 1024];
+  stack_t ss{};
+  ss.ss_sp = altstack;
+  ss.ss_size = sizeof altstack;
+  sigaltstack(&ss, nullptr);
+  struct sigaction sa {};
+  sa.sa_sigaction = on_fault;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGSEGV, &sa, nullptr);
+  sigaction(SIGBUS, &sa, nullptr);
+}
+
+} // namespace
+
+worker &the_worker() { return *current; }
+worker *the_worker_or_null() { return current; }
+
+worker::worker(const platform::topology &topo, bool stats_enabled)
+    : topo_(topo), rank_(topo.rank()), stats_enabled_(stats_enabled),
+      rng_(static_cast<unsigned>(topo.rank() * 7919 + 17)) {
+  const std::size_t stack_size = round_up(
+      platform::env_size("ITO_STACK_SIZE", std::size_t(64) << 20), 1 << 20);
+  const std::size_t heap_size =
+      round_up(platform::env_size("ITO_TASK_HEAP_SIZE", std::size_t(256) << 20),
+               1 << 20);
+  const int64_t slots =
+      static_cast<int64_t>(platform::env_size("ITO_DEQUE_SLOTS", 1 << 16));
+  if (slots < 16)
+    platform::fatal("ITO_DEQUE_SLOTS=%lld is too small; use at least 16",
+                    static_cast<long long>(slots));
+
+  uint64_t job =
+      rank_ == 0 ? (uint64_t(getpid()) << 20) ^ uint64_t(time(nullptr)) : 0;
+  MPI_Bcast(&job, 1, MPI_UINT64_T, 0, topo.world());
+
+  stacks_ = std::make_unique<uni_address_region>(shm_name(job, rank_, "stack"),
+                                                 stack_size);
+  const block_layout l = layout_for(slots, heap_size);
+  block_ = platform::shm_segment(shm_name(job, rank_, "block"), l.total,
+                                 /*create=*/true);
+  char *base = static_cast<char *>(block_.base());
+  shared_ = new (base) worker_shared;
+  shared_->exit_epoch.store(0, std::memory_order_relaxed);
+  dq_ = reinterpret_cast<detail::deque *>(base + l.deque_offset);
+  dq_->capacity = slots;
+  dq_->lock.store(0);
+  dq_->top.store(1);
+  dq_->bottom.store(1);
+  if (mprotect(base + l.guard_offset, platform::page_size(), PROT_NONE) != 0)
+    platform::fatal("cannot protect the deque guard: %s", std::strerror(errno));
+  heap_.attach(rank_, base + l.heap_offset, heap_size);
+
+  // Map every other worker of the node.
+  MPI_Comm node = topo.node_comm();
+  std::vector<int> node_ranks(static_cast<size_t>(topo.node_n_ranks()));
+  MPI_Allgather(&rank_, 1, MPI_INT, node_ranks.data(), 1, MPI_INT, node);
+  MPI_Barrier(node);
+  peer_of_rank_.assign(static_cast<size_t>(topo.n_ranks()), nullptr);
+  peers_.reserve(node_ranks.size());
+  for (int r : node_ranks) {
+    if (r == rank_)
+      continue;
+    platform::shm_segment blk(shm_name(job, r, "block"), l.total, false);
+    platform::shm_segment stk(shm_name(job, r, "stack"), stack_size, false);
+    char *b = static_cast<char *>(blk.base());
+    peer p;
+    p.rank = r;
+    p.shared = reinterpret_cast<worker_shared *>(b);
+    p.dq = reinterpret_cast<detail::deque *>(b + l.deque_offset);
+    p.heap = b + l.heap_offset;
+    p.stack = static_cast<const char *>(stk.base());
+    peers_.push_back(p);
+    peer_blocks_.push_back(std::move(blk));
+    peer_stacks_.push_back(std::move(stk));
+  }
+  for (const peer &p : peers_)
+    peer_of_rank_[static_cast<size_t>(p.rank)] = &p;
+  MPI_Barrier(node);
+  // Everyone has mapped everything: the names are no longer needed, and a
+  // crash leaves nothing behind in /dev/shm.
+  block_.unlink();
+  stacks_->unlink();
+
+  sched_stack_size_ = std::size_t(1) << 20;
+  void *s = mmap(nullptr, sched_stack_size_ + platform::page_size(),
+                 PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (s == MAP_FAILED)
+    platform::fatal("cannot allocate the scheduler stack: %s",
+                    std::strerror(errno));
+  mprotect(s, platform::page_size(), PROT_NONE);
+  sched_stack_ = static_cast<char *>(s);
+  sched_stack_top_ = sched_stack_ + sched_stack_size_ + platform::page_size();
+
+  current = this;
+  install_fault_handler();
+}
+
+worker::~worker() {
+  if (current == this)
+    current = nullptr;
+  munmap(sched_stack_, sched_stack_size_ + platform::page_size());
+}
+
+void worker::release(global_ref ref) {
+  if (ref_rank(ref) == rank_)
+    heap_.free_local(ref);
+  else
+    remote_heap::mark_freed(resolve(ref));
+}
+
+void worker::lock_deque(detail::deque *d) {
+  while (!try_lock_deque(d))
+    __builtin_ia32_pause();
+}
+
+void worker::start_chain(void *base, global_ref join) {
+  lock_deque(dq_);
+  dq_->slots[0].ctx = base;
+  dq_->slots[0].join = join;
+  dq_->top.store(1, std::memory_order_relaxed);
+  dq_->bottom.store(1, std::memory_order_relaxed);
+  unlock_deque(dq_);
+}
+
+} // namespace ito::threads

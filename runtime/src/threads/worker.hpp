@@ -1,0 +1,118 @@
+// This process's worker: its deque, its stacks, its remote heap, and its
+// view of the other workers of the node.
+#pragma once
+
+#include "platform/shm.hpp"
+#include "platform/topology.hpp"
+#include "threads/global_ref.hpp"
+#include "threads/join_entry.hpp"
+#include "threads/remote_heap.hpp"
+#include "threads/stats.hpp"
+#include "threads/uni_address.hpp"
+
+#include <ito/detail/deque.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <vector>
+
+namespace ito::threads {
+
+// The part of a worker that its node peers read and write (shared memory).
+struct worker_shared {
+  // Set by rank 0 when the root task of region `epoch` has completed.
+  alignas(64) std::atomic<int64_t> exit_epoch;
+};
+
+// Another worker of this node, as this process maps it.
+struct peer {
+  int rank = -1;
+  worker_shared *shared = nullptr;
+  detail::deque *dq = nullptr;
+  char *heap = nullptr;        // its remote heap
+  const char *stack = nullptr; // its uni-address region (read-only view)
+};
+
+class worker {
+public:
+  worker(const platform::topology &topo, bool stats_enabled);
+  ~worker();
+
+  int rank() const { return rank_; }
+  const platform::topology &topo() const { return topo_; }
+  detail::deque *dq() const { return dq_; }
+  remote_heap &heap() { return heap_; }
+  const uni_address_region &stacks() const { return *stacks_; }
+  char *scheduler_stack_top() const { return sched_stack_top_; }
+  worker_shared *shared() const { return shared_; }
+  stats &counters() { return stats_; }
+  bool stats_enabled() const { return stats_enabled_; }
+
+  // Peer worker of a rank on this node, or null if it is on another node.
+  const peer *local_peer(int rank) const {
+    return peer_of_rank_[static_cast<size_t>(rank)];
+  }
+  const std::vector<peer> &peers() const { return peers_; }
+
+  // The object a global_ref names, for a home on this node.
+  void *resolve(global_ref ref) const {
+    int r = ref_rank(ref);
+    if (r == rank_)
+      return heap_.local(ref);
+    return local_peer(r)->heap + ref_offset(ref);
+  }
+  // Frees a runtime object wherever its home is (on this node).
+  void release(global_ref ref);
+
+  // Starts a new chain of frames on this worker: the deque is emptied and
+  // its sentinel says where the chain's stack begins and where its root
+  // thread delivers its value.
+  void start_chain(void *base, global_ref join);
+
+  void lock_deque(detail::deque *d);
+  static void unlock_deque(detail::deque *d) {
+    d->lock.store(0, std::memory_order_release);
+  }
+  static bool try_lock_deque(detail::deque *d) {
+    int32_t expected = 0;
+    return d->lock.load(std::memory_order_relaxed) == 0 &&
+           d->lock.compare_exchange_strong(expected, 1,
+                                           std::memory_order_acquire);
+  }
+
+  std::minstd_rand &rng() { return rng_; }
+
+  // Saved by root_exec: where this process returns to SPMD mode.
+  void *main_ctx = nullptr;
+  // The join entry of the stolen slot found by the last failed pop.
+  global_ref stolen_join = 0;
+  // Root region bookkeeping.
+  int64_t epoch = 0;
+  global_ref root_join = 0;
+  bool in_root = false;
+
+private:
+  const platform::topology &topo_;
+  int rank_;
+  bool stats_enabled_;
+  std::unique_ptr<uni_address_region> stacks_;
+  platform::shm_segment block_; // worker_shared + deque + remote heap
+  worker_shared *shared_ = nullptr;
+  detail::deque *dq_ = nullptr;
+  remote_heap heap_;
+  std::vector<peer> peers_;
+  std::vector<const peer *> peer_of_rank_;
+  std::vector<platform::shm_segment> peer_blocks_, peer_stacks_;
+  char *sched_stack_ = nullptr;
+  std::size_t sched_stack_size_ = 0;
+  char *sched_stack_top_ = nullptr;
+  stats stats_;
+  std::minstd_rand rng_;
+};
+
+worker &the_worker();
+worker *the_worker_or_null();
+
+} // namespace ito::threads

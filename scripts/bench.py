@@ -1,0 +1,244 @@
+#!/usr/bin/env python3
+"""Runs the benchmark programs of examples/api and tabulates their times.
+
+Usage: scripts/bench.py [--build DIR] [--repeats R] [--runs K]
+                        [--only fib,uts] [--variants serial,np1,...]
+                        [--quick] [--timeout S]
+
+For each benchmark (fib 35, nqueens 12, uts T1, lcs 16384 512; with --quick
+fib 27, nqueens 9, uts T3, lcs 2048 128) it runs
+
+  serial          <build>/examples/api/<name>_serial
+  np1             <build>/bin/ito-run -n 1 <build>/examples/api/<name>
+  np2             <build>/bin/ito-run -n 2 ...
+  np2-internode   <build>/bin/ito-run -n 2 --internode ...
+
+passing R as the program's repeat count, so each time is the median the
+program itself reports on its RESULT line; with --runs K each variant runs K
+times and the table shows the median of those medians. It then prints one
+row per benchmark: the times, np1/serial (the cost of the runtime on one
+process), np1/np2 and np1/np2-internode (speedups), and the verified flags.
+
+Exit status: 0 if every run finished, printed a RESULT line and reported
+verified=yes; 1 otherwise; 2 on bad arguments.
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# name -> (arguments before the repeat count, label), full and quick sizes.
+BENCHMARKS = {
+    "fib": ((["35"], "n=35"), (["27"], "n=27")),
+    "nqueens": ((["12"], "n=12"), (["9"], "n=9")),
+    "uts": ((["T1"], "T1"), (["T3"], "T3")),
+    "lcs": ((["16384", "512"], "n=16384 c=512"), (["2048", "128"], "n=2048 c=128")),
+}
+
+VARIANTS = ["serial", "np1", "np2", "np2-internode"]
+
+
+def command(build, variant, name, args, timeout):
+    """The command line of one variant of one benchmark."""
+    prog = os.path.join(build, "examples", "api", name)
+    if variant == "serial":
+        return [prog + "_serial"] + args
+    run = [os.path.join(build, "bin", "ito-run"), "--timeout", str(timeout)]
+    if variant == "np1":
+        return run + ["-n", "1", prog] + args
+    if variant == "np2":
+        return run + ["-n", "2", prog] + args
+    if variant == "np2-internode":
+        return run + ["-n", "2", "--internode", prog] + args
+    raise ValueError(variant)
+
+
+def parse_result(stdout):
+    """The fields of the last RESULT line: {'name': ..., key: value, ...}."""
+    lines = [l for l in stdout.splitlines() if l.startswith("RESULT ")]
+    if not lines:
+        return None
+    words = lines[-1].split()
+    fields = {"name": words[1] if len(words) > 1 else ""}
+    for w in words[2:]:
+        key, sep, value = w.partition("=")
+        if sep:
+            fields[key] = value
+    return fields
+
+
+class Outcome:
+    """The result of running one variant of one benchmark K times."""
+
+    def __init__(self):
+        self.times = []  # medians reported on the runs' RESULT lines
+        self.verified = []  # the verified= word of each run, or an error
+        self.errors = []  # human-readable failures
+
+    @property
+    def time(self):
+        return statistics.median(self.times) if self.times else None
+
+    @property
+    def ok(self):
+        return not self.errors and bool(self.verified) and all(
+            v == "yes" for v in self.verified)
+
+    @property
+    def flag(self):
+        if not self.verified:
+            return "-"
+        words = sorted(set(self.verified))
+        return words[0] if len(words) == 1 else ",".join(words)
+
+
+def run_once(cmd, timeout, outcome):
+    label = " ".join(cmd)
+    try:
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True,
+                              timeout=timeout + 30)
+    except subprocess.TimeoutExpired:
+        outcome.verified.append("timeout")
+        outcome.errors.append(f"timed out after {timeout + 30} s: {label}")
+        return
+    except OSError as e:
+        outcome.verified.append("error")
+        outcome.errors.append(f"cannot run {label}: {e}")
+        return
+    fields = parse_result(proc.stdout)
+    if fields is None:
+        outcome.verified.append("fail")
+    else:
+        outcome.verified.append(fields.get("verified", "?"))
+        try:
+            outcome.times.append(float(fields["time_s"]))
+        except (KeyError, ValueError):
+            outcome.errors.append(f"no time_s on the RESULT line: {label}")
+    if proc.returncode != 0 or fields is None:
+        tail = (proc.stderr.strip().splitlines() or ["(no stderr)"])[-5:]
+        why = (f"exit status {proc.returncode}" if proc.returncode != 0
+               else "no RESULT line")
+        if fields is not None:
+            why += f", verified={fields.get('verified', '?')}"
+        outcome.errors.append(f"{why}: {label}\n    " + "\n    ".join(tail))
+    elif outcome.verified[-1] != "yes":
+        outcome.errors.append(f"verified={outcome.verified[-1]}: {label}")
+
+
+def fmt_time(t):
+    return "-" if t is None else f"{t:.6f}"
+
+
+def fmt_ratio(a, b):
+    if a is None or b is None or b <= 0:
+        return "-"
+    return f"{a / b:.2f}"
+
+
+def print_table(rows):
+    header = ["program", "params", "serial s", "np1 s", "np2 s",
+              "np2-inter s", "np1/serial", "np1/np2", "np1/np2-inter",
+              "verified (s/1/2/2i)"]
+    table = [header]
+    for name, label, out in rows:
+        t = {v: (out[v].time if v in out else None) for v in VARIANTS}
+        table.append([
+            name, label,
+            fmt_time(t["serial"]), fmt_time(t["np1"]), fmt_time(t["np2"]),
+            fmt_time(t["np2-internode"]),
+            fmt_ratio(t["np1"], t["serial"]),
+            fmt_ratio(t["np1"], t["np2"]),
+            fmt_ratio(t["np1"], t["np2-internode"]),
+            "/".join(out[v].flag if v in out else "-" for v in VARIANTS),
+        ])
+    widths = [max(len(r[i]) for r in table) for i in range(len(header))]
+    for i, r in enumerate(table):
+        cells = [c.ljust(w) if j < 2 or j == len(r) - 1 else c.rjust(w)
+                 for j, (c, w) in enumerate(zip(r, widths))]
+        print("  ".join(cells).rstrip())
+        if i == 0:
+            print("  ".join("-" * w for w in widths))
+
+
+def csv_list(text, allowed, what):
+    items = [x for x in text.split(",") if x]
+    bad = [x for x in items if x not in allowed]
+    if bad or not items:
+        raise argparse.ArgumentTypeError(
+            f"unknown {what} {','.join(bad) or text!r} "
+            f"(choose from {','.join(allowed)})")
+    return items
+
+
+def main():
+    ap = argparse.ArgumentParser(
+        description="Run the examples/api benchmarks serially and under "
+        "ito-run, and tabulate the times.")
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"),
+                    help="build directory (default: %(default)s)")
+    ap.add_argument("--repeats", type=int, default=5,
+                    help="repeats inside each program (its R argument; "
+                    "default %(default)s)")
+    ap.add_argument("--runs", type=int, default=1,
+                    help="runs of each variant; the table shows the median "
+                    "of their medians (default %(default)s)")
+    ap.add_argument("--only", type=lambda s: csv_list(s, list(BENCHMARKS),
+                                                      "benchmark"),
+                    default=list(BENCHMARKS),
+                    help="comma-separated benchmarks (default: all of "
+                    + ",".join(BENCHMARKS) + ")")
+    ap.add_argument("--variants", type=lambda s: csv_list(s, VARIANTS,
+                                                          "variant"),
+                    default=list(VARIANTS),
+                    help="comma-separated variants (default: all of "
+                    + ",".join(VARIANTS) + ")")
+    ap.add_argument("--quick", action="store_true",
+                    help="small sizes, for a smoke test")
+    ap.add_argument("--timeout", type=int, default=600,
+                    help="seconds allowed to each run (default %(default)s)")
+    args = ap.parse_args()
+    if args.repeats < 1 or args.runs < 1 or args.timeout < 1:
+        ap.error("--repeats, --runs and --timeout must be positive")
+
+    build = os.path.abspath(args.build)
+    missing = [p for p in [os.path.join(build, "bin", "ito-run")] +
+               [os.path.join(build, "examples", "api", n + s)
+                for n in args.only for s in ("", "_serial")]
+               if not os.access(p, os.X_OK)]
+    if missing:
+        print("bench.py: missing (build first: cmake --build "
+              f"{build}): " + ", ".join(missing), file=sys.stderr)
+        return 1
+
+    rows, failures = [], []
+    for name in args.only:
+        bench_args, label = BENCHMARKS[name][1 if args.quick else 0]
+        outcomes = {}
+        for variant in args.variants:
+            cmd = command(build, variant, name,
+                          bench_args + [str(args.repeats)], args.timeout)
+            out = outcomes[variant] = Outcome()
+            for k in range(args.runs):
+                print(f"[bench] {name} {label} {variant}"
+                      + (f" run {k + 1}/{args.runs}" if args.runs > 1 else ""),
+                      file=sys.stderr, flush=True)
+                run_once(cmd, args.timeout, out)
+            failures += out.errors
+        rows.append((name, label, outcomes))
+
+    print_table(rows)
+    if failures:
+        print("\nfailures:", file=sys.stderr)
+        for f in failures:
+            print("  " + f, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
