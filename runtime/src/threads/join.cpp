@@ -3,6 +3,7 @@
 // entry (paper 001 Fig. 4). The fast paths (nothing stolen) are inline in
 // ito/detail/tasks.hpp and never get here.
 #include "platform/error.hpp"
+#include "threads/remote_ops.hpp"
 #include "threads/scheduler.hpp"
 #include "threads/worker.hpp"
 
@@ -77,9 +78,7 @@ struct join_wait {
   et->size = size;
   std::memcpy(et->frames(), lo, size);
 
-  auto *e = static_cast<join_entry *>(w.resolve(join));
-  e->waiter = ev;
-  if (e->arrived.fetch_add(1, std::memory_order_acq_rel) != 0) {
+  if (join_arrive_parent(w, join, ev) != 0) {
     // The child finished meanwhile: go on right here, frames still in place.
     w.release(ev);
     if (attached) {
@@ -118,12 +117,9 @@ struct join_wait {
 
 [[noreturn]] void resume_evacuated(global_ref ev) {
   worker &w = the_worker();
-  auto *et = static_cast<evacuated_thread *>(w.resolve(ev));
-  void *ctx = et->ctx;
-  void *base = et->base;
-  global_ref join = et->join;
-  std::memcpy(ctx, et->frames(), et->size);
-  w.release(ev);
+  void *ctx, *base;
+  global_ref join;
+  fetch_evacuated(w, ev, ctx, base, join);
   w.start_chain(base, join);
   w.counters().resumes++;
   ito_uat_resume(ctx, nullptr);
@@ -154,14 +150,10 @@ bool ito_sched_pop_conflict(void) {
 
 void ito_sched_child_done(const void *value, size_t size) {
   worker &w = the_worker();
-  const global_ref join = w.stolen_join;
-  auto *e = static_cast<join_entry *>(w.resolve(join));
-  if (size)
-    std::memcpy(e->value, value, size);
-  if (e->arrived.fetch_add(1, std::memory_order_acq_rel) == 0)
+  global_ref waiter;
+  if (join_arrive_child(w, w.stolen_join, value, size, waiter) == 0)
     enter_scheduler(); // the parent has not reached the join yet
   // The parent is parked at the join: run it on (greedy join).
-  global_ref waiter = e->waiter;
   ito_uat_call_on(
       w.scheduler_stack_top(),
       [](void *p) { resume_evacuated(reinterpret_cast<global_ref>(p)); },
@@ -169,18 +161,13 @@ void ito_sched_child_done(const void *value, size_t size) {
 }
 
 void ito_sched_join(uint64_t join, void *out, size_t size) {
-  worker *w = &the_worker();
-  auto *e = static_cast<join_entry *>(w->resolve(join));
-  if (e->arrived.load(std::memory_order_acquire) == 0) {
+  if (!join_read(the_worker(), join, out, size)) {
     join_wait jw{join};
-    ito_uat_suspend(suspend_at_join, &jw, w->scheduler_stack_top());
-    // Resumed, maybe in another process: look everything up again.
-    w = &the_worker();
-    e = static_cast<join_entry *>(w->resolve(join));
+    ito_uat_suspend(suspend_at_join, &jw, the_worker().scheduler_stack_top());
+    // Resumed, maybe in another process: the child has arrived.
+    join_read(the_worker(), join, out, size);
   }
-  if (size)
-    std::memcpy(out, e->value, size);
-  w->release(join);
+  release(the_worker(), join);
 }
 
 } // extern "C"

@@ -3,6 +3,7 @@
 #include "threads/scheduler.hpp"
 
 #include "platform/error.hpp"
+#include "threads/remote_ops.hpp"
 #include "threads/worker.hpp"
 
 #include <ito/detail/tasks.hpp>
@@ -28,8 +29,16 @@ constexpr int64_t poll_interval = 256;
 
 // Rank 0: the root task has delivered its value; tell every worker.
 void announce_exit(worker &w) {
-  for (const peer &p : w.peers())
-    p.shared->exit_epoch.store(w.epoch, std::memory_order_release);
+  for (int r = 0; r < w.topo().n_ranks(); r++) {
+    if (r == w.rank())
+      continue;
+    if (const peer *p = w.local_peer(r)) {
+      p->shared->exit_epoch.store(w.epoch, std::memory_order_release);
+    } else {
+      msg_header h{msg_kind::exit, 0, 0, static_cast<uint64_t>(w.epoch)};
+      w.net().post(r, &h, sizeof h);
+    }
+  }
   w.shared()->exit_epoch.store(w.epoch, std::memory_order_release);
 }
 
@@ -76,6 +85,8 @@ void scheduler_loop() {
       continue;
     }
     try_steal();
+    if (w.multi_node())
+      w.net().poll();
     __builtin_ia32_pause();
   }
 }
@@ -103,6 +114,10 @@ void ito_sched_poll(void) {
   worker &w = the_worker();
   w.counters().forks += poll_interval;
   ito_sched_poll_countdown = poll_interval;
+  // Requests from other nodes (steals above all) are served here, so a
+  // victim busy in its own tasks still answers within a few microseconds.
+  if (w.multi_node())
+    w.net().poll();
 }
 
 void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
@@ -142,7 +157,13 @@ void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
         },
         nullptr, w.scheduler_stack_top());
   }
-  // Back in SPMD mode, on the process's own stack.
+  // Back in SPMD mode, on the process's own stack. Requests still in
+  // flight (a steal that found nothing, a free) are served before anyone
+  // leaves.
+  if (w.multi_node()) {
+    w.net().quiesce();
+    w.counters().remote_requests = w.net().served();
+  }
   w.counters().forks +=
       static_cast<uint64_t>(poll_interval - ito_sched_poll_countdown);
   ito_sched_deque = nullptr;

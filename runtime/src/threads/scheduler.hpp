@@ -4,6 +4,8 @@
 
 #include "threads/global_ref.hpp"
 
+#include <vector>
+
 namespace ito::threads {
 
 class worker;
@@ -18,6 +20,10 @@ global_ref new_join_entry(worker &w);
 // Tries once to steal from a random victim; resumes the stolen continuation
 // on success (never returns then).
 void try_steal();
+
+// Serves a steal request from another node on this worker's own deque;
+// the reply carries the stolen continuation (or nothing).
+void serve_steal(worker &w, std::vector<char> &reply);
 
 // Resumes an evacuated thread here (on the scheduler stack).
 [[noreturn]] void resume_evacuated(global_ref thread);

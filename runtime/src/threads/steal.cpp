@@ -1,7 +1,10 @@
-// Continuation stealing between workers of one node: the thief locks the
-// victim's deque, takes its oldest continuation, copies the frames to the
-// same addresses in its own uni-address region, and resumes them.
+// Continuation stealing: the thief takes the oldest continuation of a
+// victim's deque (THE protocol), copies its frames to the same addresses in
+// its own uni-address region, and resumes them. A victim on this node is
+// robbed directly through shared memory; a victim on another node runs the
+// same protocol on its own deque when it polls, on the thief's behalf.
 #include "platform/error.hpp"
+#include "threads/remote_ops.hpp"
 #include "threads/scheduler.hpp"
 #include "threads/worker.hpp"
 
@@ -15,11 +18,19 @@ namespace ito::threads {
 
 namespace {
 
-// THE protocol, thief side. On success the stolen continuation has been
-// copied here and its deque slot carries the join entry both sides use.
-bool steal_from(worker &w, const peer &v, void *&ctx, void *&base,
-                global_ref &join, global_ref &parent_join) {
-  detail::deque *d = v.dq;
+struct stolen {
+  void *ctx;
+  void *base;
+  global_ref join;        // where the thief's parent meets the child
+  global_ref parent_join; // where the stolen thread delivers its own value
+};
+
+// THE protocol, thief side, on deque d. copy(ctx, size) moves the stolen
+// frames where they go; it runs under the deque lock, because once the
+// victim sees the theft it may reuse its region for a new chain. The join
+// entry comes from w's heap.
+template <class Copy>
+bool take_oldest(worker &w, detail::deque *d, Copy &&copy, stolen &s) {
   if (d->top.load(std::memory_order_relaxed) >=
       d->bottom.load(std::memory_order_relaxed))
     return false;
@@ -34,47 +45,91 @@ bool steal_from(worker &w, const peer &v, void *&ctx, void *&base,
     return false;
   }
   detail::deque_slot &slot = d->slots[t];
-  const detail::deque_slot &below = d->slots[t - 1];
-  ctx = slot.ctx;
-  base = below.ctx;
-  parent_join = below.join;
+  s.ctx = slot.ctx;
+  s.base = d->slots[t - 1].ctx;
+  s.parent_join = d->slots[t - 1].join;
   if (!slot.join)
     slot.join = new_join_entry(w);
-  join = slot.join;
-  // Copy under the lock: once the victim sees the theft it may reuse its
-  // region for a new chain.
-  char *lo = static_cast<char *>(ctx), *hi = static_cast<char *>(base);
-  const char *src = v.stack + (lo - w.stacks().base());
-  std::memcpy(lo, src, static_cast<size_t>(hi - lo));
+  s.join = slot.join;
+  copy(static_cast<char *>(s.ctx),
+       static_cast<size_t>(static_cast<char *>(s.base) -
+                           static_cast<char *>(s.ctx)));
   worker::unlock_deque(d);
-  w.counters().stolen_bytes += static_cast<uint64_t>(hi - lo);
+  return true;
+}
+
+struct steal_reply {
+  uint64_t ok;
+  stolen s;
+};
+
+bool steal_remote(worker &w, int victim, stolen &s) {
+  msg_header h{msg_kind::steal, 0, 0, 0};
+  std::vector<char> reply;
+  w.net().call(victim, &h, sizeof h, reply);
+  steal_reply r;
+  std::memcpy(&r, reply.data(), sizeof r);
+  if (!r.ok)
+    return false;
+  const size_t size = static_cast<size_t>(static_cast<char *>(r.s.base) -
+                                          static_cast<char *>(r.s.ctx));
+  std::memcpy(r.s.ctx, reply.data() + sizeof r, size);
+  s = r.s;
   return true;
 }
 
 } // namespace
 
+void serve_steal(worker &w, std::vector<char> &reply) {
+  steal_reply r{};
+  reply.resize(sizeof r);
+  stolen s;
+  auto append_frames = [&](const char *ctx, size_t size) {
+    reply.insert(reply.end(), ctx, ctx + size);
+  };
+  if (take_oldest(w, w.dq(), append_frames, s)) {
+    r.ok = 1;
+    r.s = s;
+  }
+  std::memcpy(reply.data(), &r, sizeof r);
+}
+
 void try_steal() {
   worker &w = the_worker();
-  const auto &peers = w.peers();
-  if (peers.empty())
+  const int n = w.topo().n_ranks();
+  if (n == 1)
     return;
-  const peer &v = peers[w.rng()() % peers.size()];
+  int victim = static_cast<int>(w.rng()() % static_cast<unsigned>(n - 1));
+  if (victim >= w.rank())
+    victim++;
   uint64_t t0 = w.stats_enabled() ? now_ns() : 0;
   w.counters().steal_attempts++;
-  void *ctx, *base;
-  global_ref join, parent_join;
-  if (!steal_from(w, v, ctx, base, join, parent_join))
+  stolen s;
+  bool ok;
+  if (const peer *p = w.local_peer(victim)) {
+    const char *view = p->stack;
+    char *region = w.stacks().base();
+    auto copy_frames = [&](char *ctx, size_t size) {
+      std::memcpy(ctx, view + (ctx - region), size);
+    };
+    ok = take_oldest(w, p->dq, copy_frames, s);
+  } else {
+    ok = steal_remote(w, victim, s);
+  }
+  if (!ok)
     return;
-  w.start_chain(base, parent_join);
-  stats &s = w.counters();
-  s.steals++;
+  w.start_chain(s.base, s.parent_join);
+  stats &st = w.counters();
+  st.steals++;
+  st.stolen_bytes += static_cast<uint64_t>(static_cast<char *>(s.base) -
+                                           static_cast<char *>(s.ctx));
   if (w.stats_enabled()) {
     uint64_t dt = now_ns() - t0;
-    s.steal_ns_total += dt;
-    if (dt > s.steal_ns_max)
-      s.steal_ns_max = dt;
+    st.steal_ns_total += dt;
+    if (dt > st.steal_ns_max)
+      st.steal_ns_max = dt;
   }
-  ito_uat_resume(ctx, reinterpret_cast<void *>(join));
+  ito_uat_resume(s.ctx, reinterpret_cast<void *>(s.join));
 }
 
 } // namespace ito::threads

@@ -2,6 +2,7 @@
 
 #include "platform/error.hpp"
 #include "platform/options.hpp"
+#include "threads/remote_ops.hpp"
 
 #include <cerrno>
 #include <csignal>
@@ -167,6 +168,10 @@ worker::worker(const platform::topology &topo, bool stats_enabled)
   mprotect(s, platform::page_size(), PROT_NONE);
   sched_stack_ = static_cast<char *>(s);
   sched_stack_top_ = sched_stack_ + sched_stack_size_ + platform::page_size();
+
+  if (topo.n_nodes() > 1)
+    net_ = std::make_unique<transport>(topo.world(), rank_, topo.n_ranks(),
+                                       serve_request);
 
   current = this;
   install_fault_handler();

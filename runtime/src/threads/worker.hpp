@@ -8,6 +8,7 @@
 #include "threads/join_entry.hpp"
 #include "threads/remote_heap.hpp"
 #include "threads/stats.hpp"
+#include "threads/transport.hpp"
 #include "threads/uni_address.hpp"
 
 #include <ito/detail/deque.hpp>
@@ -84,6 +85,10 @@ public:
 
   std::minstd_rand &rng() { return rng_; }
 
+  // Messages to and from other nodes (exists when there is more than one).
+  transport &net() { return *net_; }
+  bool multi_node() const { return net_ != nullptr; }
+
   // Saved by root_exec: where this process returns to SPMD mode.
   void *main_ctx = nullptr;
   // The join entry of the stolen slot found by the last failed pop.
@@ -110,6 +115,7 @@ private:
   char *sched_stack_top_ = nullptr;
   stats stats_;
   std::minstd_rand rng_;
+  std::unique_ptr<transport> net_;
 };
 
 worker &the_worker();

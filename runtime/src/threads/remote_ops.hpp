@@ -1,0 +1,52 @@
+// Operations on join entries and evacuated threads wherever they live: on
+// this node through shared memory (CPU atomics), elsewhere as a request
+// served by the object's home rank (transport.hpp).
+#pragma once
+
+#include "threads/global_ref.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace ito::threads {
+
+class worker;
+
+enum class msg_kind : uint32_t {
+  steal,       // -> steal_reply + frames
+  join_read,   // -> arrived, value
+  join_child,  // + value -> previous arrivals, waiter
+  join_parent, // + waiter -> previous arrivals
+  evac_fetch,  // -> evacuated_thread + frames; frees it
+  release,     // one-way: free a runtime object
+  exit,        // one-way: the root task of region `arg` is done
+};
+
+struct msg_header {
+  msg_kind kind;
+  uint32_t size; // bytes of payload after the header
+  global_ref ref;
+  uint64_t arg;
+};
+
+// True if the child has arrived; then its value (size bytes) is in out.
+bool join_read(worker &w, global_ref join, void *out, std::size_t size);
+// The child arrives with its value; returns the arrivals before it and,
+// if the parent is parked, the parked thread.
+int64_t join_arrive_child(worker &w, global_ref join, const void *value,
+                          std::size_t size, global_ref &waiter);
+// The parent parks as `waiter`; returns the arrivals before it.
+int64_t join_arrive_parent(worker &w, global_ref join, global_ref waiter);
+// Copies an evacuated thread's frames back to their addresses (here) and
+// frees it; returns its context, stack base and completion entry.
+void fetch_evacuated(worker &w, global_ref thread, void *&ctx, void *&base,
+                     global_ref &join);
+// Frees a runtime object wherever its home is.
+void release(worker &w, global_ref ref);
+
+// Serves one request from another node (the transport's handler).
+bool serve_request(int src, const char *msg, std::size_t len,
+                   std::vector<char> &reply);
+
+} // namespace ito::threads

@@ -1,0 +1,121 @@
+#include "threads/transport.hpp"
+
+#include <cstring>
+
+namespace ito::threads {
+
+namespace {
+// Requests and one-way messages share a tag (one probe per poll); replies
+// have their own, so a poll never takes a reply meant for call().
+constexpr int tag_request = 101;
+constexpr int tag_reply = 102;
+} // namespace
+
+transport::transport(MPI_Comm world, int rank, int n_ranks, handler_fn handler)
+    : comm_(world), rank_(rank), handler_(handler),
+      posted_to_(static_cast<size_t>(n_ranks), 0) {}
+
+transport::~transport() { reap_sends(true); }
+
+void transport::serve(int src, std::vector<char> &msg) {
+  reply_.clear();
+  if (handler_(src, msg.data(), msg.size(), reply_))
+    MPI_Send(reply_.data(), static_cast<int>(reply_.size()), MPI_BYTE, src,
+             tag_reply, comm_);
+  else
+    posted_received_++;
+  served_++;
+}
+
+int transport::poll() {
+  int n = 0;
+  for (;;) {
+    int flag = 0;
+    MPI_Message m;
+    MPI_Status st;
+    MPI_Improbe(MPI_ANY_SOURCE, tag_request, comm_, &flag, &m, &st);
+    if (!flag)
+      break;
+    int count = 0;
+    MPI_Get_count(&st, MPI_BYTE, &count);
+    inbox_.resize(static_cast<size_t>(count));
+    MPI_Mrecv(inbox_.data(), count, MPI_BYTE, &m, MPI_STATUS_IGNORE);
+    serve(st.MPI_SOURCE, inbox_);
+    n++;
+  }
+  if (!sends_.empty())
+    reap_sends(false);
+  return n;
+}
+
+void transport::call(int target, const void *req, std::size_t len,
+                     std::vector<char> &reply) {
+  MPI_Send(req, static_cast<int>(len), MPI_BYTE, target, tag_request, comm_);
+  for (;;) {
+    int flag = 0;
+    MPI_Message m;
+    MPI_Status st;
+    MPI_Improbe(target, tag_reply, comm_, &flag, &m, &st);
+    if (flag) {
+      int count = 0;
+      MPI_Get_count(&st, MPI_BYTE, &count);
+      reply.resize(static_cast<size_t>(count));
+      MPI_Mrecv(reply.data(), count, MPI_BYTE, &m, MPI_STATUS_IGNORE);
+      return;
+    }
+    // Someone may be waiting on us while we wait: serve them.
+    poll();
+  }
+}
+
+void transport::post(int target, const void *msg, std::size_t len) {
+  send_bufs_.emplace_back(static_cast<const char *>(msg),
+                          static_cast<const char *>(msg) + len);
+  sends_.emplace_back();
+  MPI_Isend(send_bufs_.back().data(), static_cast<int>(len), MPI_BYTE, target,
+            tag_request, comm_, &sends_.back());
+  posted_to_[static_cast<size_t>(target)]++;
+}
+
+void transport::reap_sends(bool all) {
+  if (all) {
+    MPI_Waitall(static_cast<int>(sends_.size()), sends_.data(),
+                MPI_STATUSES_IGNORE);
+    sends_.clear();
+    send_bufs_.clear();
+    return;
+  }
+  int done = 0;
+  MPI_Testall(static_cast<int>(sends_.size()), sends_.data(), &done,
+              MPI_STATUSES_IGNORE);
+  if (done) {
+    sends_.clear();
+    send_bufs_.clear();
+  }
+}
+
+void transport::quiesce() {
+  // Every rank stops issuing requests before it gets here, and waits for
+  // the replies to its own; so once all have arrived (the barrier), only
+  // one-way messages can still be in flight. Count them in.
+  MPI_Request barrier;
+  MPI_Ibarrier(comm_, &barrier);
+  for (int done = 0; !done;) {
+    poll();
+    MPI_Test(&barrier, &done, MPI_STATUS_IGNORE);
+  }
+  std::vector<int64_t> incoming(posted_to_.size());
+  MPI_Alltoall(posted_to_.data(), 1, MPI_INT64_T, incoming.data(), 1,
+               MPI_INT64_T, comm_);
+  int64_t expected = 0;
+  for (int64_t n : incoming)
+    expected += n;
+  while (posted_received_ < expected)
+    poll();
+  reap_sends(true);
+  std::fill(posted_to_.begin(), posted_to_.end(), 0);
+  posted_received_ = 0;
+  MPI_Barrier(comm_);
+}
+
+} // namespace ito::threads
