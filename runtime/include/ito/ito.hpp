@@ -54,11 +54,6 @@ public:
   runtime &operator=(const runtime &) = delete;
 };
 
-// How many tasks will join a future made by async(consumers{n}, ...).
-struct consumers {
-  int n;
-};
-
 } // namespace ito
 
 #if defined(ITO_SERIAL)

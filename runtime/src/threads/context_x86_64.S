@@ -16,13 +16,16 @@
 
   .text
 
-/* void *ito_uat_fork(void (*child)(void *), void *arg, deque *dq)
+/* void *ito_uat_fork(void (*child)(void *), void *arg, deque *dq,
+ *                    uint64_t join)
  *
  * Child-first fork: saves the caller's continuation, pushes it on dq, and
  * runs child(arg) right below it on the same stack. Returns 0 when the child
  * returned here (the continuation was not stolen). A thief that steals the
  * continuation resumes it with the join entry in rax, so in the thief's
- * process this call returns that entry. */
+ * process this call returns that entry. `join` is the slot's initial join
+ * field: 0 (a thief allocates one) or ITO_NO_JOIN (the child reports to a
+ * future instead). */
   .globl ito_uat_fork
   .type ito_uat_fork, @function
 ito_uat_fork:
@@ -30,11 +33,11 @@ ito_uat_fork:
   SAVE_CONTEXT
   .cfi_adjust_cfa_offset 56
   movq ITO_DEQUE_BOTTOM_OFFSET(%rdx), %rax
-  movq %rax, %rcx
-  shlq $ITO_DEQUE_SLOT_SHIFT, %rcx
-  leaq ITO_DEQUE_SLOTS_OFFSET(%rdx,%rcx), %rcx
-  movq %rsp, (%rcx)            /* slots[b].ctx = this context */
-  movq $0, 8(%rcx)             /* slots[b].join = none yet */
+  movq %rax, %r8
+  shlq $ITO_DEQUE_SLOT_SHIFT, %r8
+  leaq ITO_DEQUE_SLOTS_OFFSET(%rdx,%r8), %r8
+  movq %rsp, (%r8)             /* slots[b].ctx = this context */
+  movq %rcx, 8(%r8)            /* slots[b].join = join */
   incq %rax
   movq %rax, ITO_DEQUE_BOTTOM_OFFSET(%rdx)  /* publish: bottom = b + 1 */
   movq %rdi, %rax

@@ -29,73 +29,63 @@ global_ref new_join_entry(worker &w) {
   return ref;
 }
 
-namespace {
-
-[[noreturn]] void enter_scheduler() {
-  ito_uat_call_on(
-      the_worker().scheduler_stack_top(), [](void *) { scheduler_loop(); },
-      nullptr);
-}
-
-struct join_wait {
-  global_ref join;
-};
-
-// Runs on the scheduler stack with the joining thread's context saved at
-// ctx: evacuate the thread, then race the child for the join entry.
-[[noreturn]] void suspend_at_join(void *ctx, void *arg) {
-  worker &w = the_worker();
-  const global_ref join = static_cast<join_wait *>(arg)->join;
+parked_thread park_current(worker &w, void *ctx) {
   detail::deque *d = w.dq();
-
+  parked_thread p;
+  p.ctx = ctx;
   // The thread's frames end where its parent's continuation begins (the
   // newest slot), or at the chain's base.
-  const int64_t b = d->bottom.load(std::memory_order_relaxed) - 1;
-  global_ref own_join;
-  bool attached = false;
+  p.parent_slot = d->bottom.load(std::memory_order_relaxed) - 1;
+  const int64_t b = p.parent_slot;
   if (b == 0) {
-    own_join = d->slots[0].join;
+    p.own_join = d->slots[0].join;
   } else {
     // The thread will finish wherever it is resumed; it must know where its
-    // parent will wait. Attach the entry to the parent's slot now, unless a
+    // parent will wait. Attach an entry to the parent's slot now, unless a
     // thief took that slot (and attached one) already.
     w.lock_deque(d);
     if (!d->slots[b].join) {
       d->slots[b].join = new_join_entry(w);
-      attached = true;
+      p.attached = true;
     }
-    own_join = d->slots[b].join;
+    p.own_join = d->slots[b].join;
     worker::unlock_deque(d);
   }
   char *lo = static_cast<char *>(ctx);
   char *hi = static_cast<char *>(d->slots[b].ctx);
   const size_t size = static_cast<size_t>(hi - lo);
-  global_ref ev = w.heap().allocate(sizeof(evacuated_thread) + size);
-  auto *et = static_cast<evacuated_thread *>(w.heap().local(ev));
+  p.thread = w.heap().allocate(sizeof(evacuated_thread) + size);
+  auto *et = static_cast<evacuated_thread *>(w.heap().local(p.thread));
   et->ctx = ctx;
   et->base = hi;
-  et->join = own_join;
+  et->join = p.own_join;
   et->size = size;
   std::memcpy(et->frames(), lo, size);
+  return p;
+}
 
-  if (join_arrive_parent(w, join, ev) != 0) {
-    // The child finished meanwhile: go on right here, frames still in place.
-    w.release(ev);
-    if (attached) {
-      w.lock_deque(d);
-      if (d->top.load(std::memory_order_relaxed) <= b &&
-          d->slots[b].join == own_join) {
-        d->slots[b].join = 0;
-        w.release(own_join);
-      }
-      worker::unlock_deque(d);
+void unpark_in_place(worker &w, const parked_thread &p, void *value) {
+  w.release(p.thread);
+  if (p.attached) {
+    detail::deque *d = w.dq();
+    const int64_t b = p.parent_slot;
+    w.lock_deque(d);
+    if (d->top.load(std::memory_order_relaxed) <= b &&
+        d->slots[b].join == p.own_join) {
+      d->slots[b].join = 0;
+      w.release(p.own_join);
     }
-    ito_uat_resume(ctx, nullptr);
+    worker::unlock_deque(d);
   }
-  w.counters().joins_suspended++;
+  ito_uat_resume(p.ctx, value);
+}
 
-  // Parked. Work first: run the parent continuation from our own deque.
+void run_on_after_park(worker &w, const parked_thread &p) {
+  // Work first: run the parked thread's parent continuation from our own
+  // deque, if no thief took it.
+  const int64_t b = p.parent_slot;
   if (b > 0) {
+    detail::deque *d = w.dq();
     d->bottom.store(b, std::memory_order_relaxed);
     std::atomic_thread_fence(std::memory_order_seq_cst);
     bool ours = d->top.load(std::memory_order_relaxed) <= b;
@@ -108,9 +98,27 @@ struct join_wait {
       worker::unlock_deque(d);
     }
     if (ours)
-      ito_uat_resume(d->slots[b].ctx, reinterpret_cast<void *>(own_join));
+      ito_uat_resume(d->slots[b].ctx, reinterpret_cast<void *>(p.own_join));
   }
   scheduler_loop();
+}
+
+namespace {
+
+struct join_wait {
+  global_ref join;
+};
+
+// Runs on the scheduler stack with the joining thread's context saved at
+// ctx: evacuate the thread, then race the child for the join entry.
+[[noreturn]] void suspend_at_join(void *ctx, void *arg) {
+  worker &w = the_worker();
+  const global_ref join = static_cast<join_wait *>(arg)->join;
+  parked_thread p = park_current(w, ctx);
+  if (join_arrive_parent(w, join, p.thread) != 0)
+    unpark_in_place(w, p, nullptr); // the child finished meanwhile
+  w.counters().joins_suspended++;
+  run_on_after_park(w, p);
 }
 
 } // namespace

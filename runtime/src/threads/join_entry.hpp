@@ -21,6 +21,17 @@ struct join_entry {
   alignas(16) unsigned char value[detail::max_result_size];
 };
 
+// A future (async()): its value, and the threads parked waiting for it.
+struct future_entry {
+  std::atomic<int32_t> lock;
+  int32_t done;
+  int32_t consumers_left; // get()s still to come; the last one frees it
+  int32_t n_waiters;
+  int32_t capacity; // consumers given to async()
+  alignas(16) unsigned char value[detail::max_result_size];
+  global_ref *waiters() { return reinterpret_cast<global_ref *>(this + 1); }
+};
+
 // A suspended thread, evacuated from the uni-address region: its frames
 // [ctx, base) follow this header.
 struct evacuated_thread {

@@ -120,6 +120,40 @@ void fetch_evacuated(worker &w, global_ref thread, void *&ctx, void *&base,
   std::memcpy(ctx, et->frames(), et->size);
 }
 
+struct future_take_request {
+  global_ref park;
+  uint64_t size;
+};
+
+bool future_take(worker &w, global_ref f, void *out, std::size_t size,
+                 global_ref park) {
+  if (on_this_node(w, f))
+    return future_take_local(w, f, out, size, park);
+  future_take_request q{park, size};
+  msg_header h{msg_kind::future_take, sizeof q, f, 0};
+  std::vector<char> reply;
+  auto msg = request(h, &q);
+  w.net().call(ref_rank(f), msg.data(), msg.size(), reply);
+  auto *r = reinterpret_cast<const join_read_reply *>(reply.data());
+  if (r->arrived == 0)
+    return false;
+  if (size)
+    std::memcpy(out, r->value, size);
+  return true;
+}
+
+void future_complete(worker &w, global_ref f, const void *value,
+                     std::size_t size, std::vector<global_ref> &waiters) {
+  if (on_this_node(w, f))
+    return future_complete_local(w, f, value, size, waiters);
+  msg_header h{msg_kind::future_done, static_cast<uint32_t>(size), f, 0};
+  std::vector<char> reply;
+  auto msg = request(h, value);
+  w.net().call(ref_rank(f), msg.data(), msg.size(), reply);
+  auto *refs = reinterpret_cast<const global_ref *>(reply.data());
+  waiters.assign(refs, refs + reply.size() / sizeof(global_ref));
+}
+
 void release(worker &w, global_ref ref) {
   if (on_this_node(w, ref)) {
     w.release(ref);
@@ -161,6 +195,21 @@ bool serve_request(int src, const char *msg, std::size_t len,
     const char *p = reinterpret_cast<const char *>(et);
     reply.assign(p, p + sizeof(evacuated_thread) + et->size);
     w.release(h.ref);
+    return true;
+  }
+  case msg_kind::future_take: {
+    future_take_request q;
+    std::memcpy(&q, payload, sizeof q);
+    join_read_reply r{};
+    r.arrived = future_take_local(w, h.ref, r.value, q.size, q.park);
+    append(reply, r);
+    return true;
+  }
+  case msg_kind::future_done: {
+    std::vector<global_ref> waiters;
+    future_complete_local(w, h.ref, payload, h.size, waiters);
+    const char *p = reinterpret_cast<const char *>(waiters.data());
+    reply.assign(p, p + waiters.size() * sizeof(global_ref));
     return true;
   }
   case msg_kind::release:

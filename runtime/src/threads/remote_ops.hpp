@@ -19,6 +19,8 @@ enum class msg_kind : uint32_t {
   join_child,  // + value -> previous arrivals, waiter
   join_parent, // + waiter -> previous arrivals
   evac_fetch,  // -> evacuated_thread + frames; frees it
+  future_take, // + park, size -> taken?, value
+  future_done, // + value -> waiters
   release,     // one-way: free a runtime object
   exit,        // one-way: the root task of region `arg` is done
 };
@@ -42,6 +44,19 @@ int64_t join_arrive_parent(worker &w, global_ref join, global_ref waiter);
 // frees it; returns its context, stack base and completion entry.
 void fetch_evacuated(worker &w, global_ref thread, void *&ctx, void *&base,
                      global_ref &join);
+// Takes a future's value into out if it is there (and counts one consumer);
+// otherwise, if park is a parked thread, adds it to the waiters.
+bool future_take(worker &w, global_ref f, void *out, std::size_t size,
+                 global_ref park);
+// Publishes a future's value; returns the threads that waited for it.
+void future_complete(worker &w, global_ref f, const void *value,
+                     std::size_t size, std::vector<global_ref> &waiters);
+// The same, for a future whose home is on this node (future.cpp).
+bool future_take_local(worker &w, global_ref f, void *out, std::size_t size,
+                       global_ref park);
+void future_complete_local(worker &w, global_ref f, const void *value,
+                           std::size_t size, std::vector<global_ref> &waiters);
+
 // Frees a runtime object wherever its home is.
 void release(worker &w, global_ref ref);
 

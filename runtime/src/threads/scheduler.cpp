@@ -71,6 +71,12 @@ struct root_args {
 
 } // namespace
 
+void enter_scheduler() {
+  ito_uat_call_on(
+      the_worker().scheduler_stack_top(), [](void *) { scheduler_loop(); },
+      nullptr);
+}
+
 void scheduler_loop() {
   worker &w = the_worker();
   const uint64_t t0 = w.stats_enabled() ? now_ns() : 0;
@@ -83,6 +89,11 @@ void scheduler_loop() {
     if (w.rank() == 0 && root_done(w)) {
       announce_exit(w);
       continue;
+    }
+    if (!w.ready.empty()) {
+      global_ref t = w.ready.back();
+      w.ready.pop_back();
+      resume_evacuated(t);
     }
     try_steal();
     if (w.multi_node())

@@ -25,6 +25,27 @@ void try_steal();
 // the reply carries the stolen continuation (or nothing).
 void serve_steal(worker &w, std::vector<char> &reply);
 
+// A thread taken out of the uni-address region to wait (at a join or a
+// future): the evacuated copy, and what its worker needs to go on.
+struct parked_thread {
+  void *ctx = nullptr;
+  global_ref thread = 0;   // the evacuated copy
+  int64_t parent_slot = 0; // the deque slot of its parent's continuation
+  global_ref own_join = 0; // where the thread delivers its own value
+  bool attached = false;   // own_join was allocated for this parking
+};
+
+// Evacuates the current thread, whose context is saved at ctx.
+parked_thread park_current(worker &w, void *ctx);
+// The wait is over before it began: resume the thread where it is, with
+// `value` as the result of its suspension.
+[[noreturn]] void unpark_in_place(worker &w, const parked_thread &p,
+                                  void *value);
+// The thread is parked for good: run its parent's continuation, or steal.
+[[noreturn]] void run_on_after_park(worker &w, const parked_thread &p);
+// Leaves the current chain for the scheduler loop.
+[[noreturn]] void enter_scheduler();
+
 // Resumes an evacuated thread here (on the scheduler stack).
 [[noreturn]] void resume_evacuated(global_ref thread);
 

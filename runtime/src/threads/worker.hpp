@@ -93,6 +93,8 @@ public:
   void *main_ctx = nullptr;
   // The join entry of the stolen slot found by the last failed pop.
   global_ref stolen_join = 0;
+  // Parked threads whose wait is over, to run when idle.
+  std::vector<global_ref> ready;
   // Root region bookkeeping.
   int64_t epoch = 0;
   global_ref root_join = 0;

@@ -18,4 +18,7 @@
 #define ITO_DEQUE_SLOT_SIZE 16
 #define ITO_DEQUE_SLOT_SHIFT 4
 
+/* The join field of a slot whose child reports to a future, not a join. */
+#define ITO_NO_JOIN 1
+
 #endif /* ITO_DETAIL_DEQUE_LAYOUT_H */

@@ -5,6 +5,8 @@
 
 #include <ito/detail/task_result.hpp>
 
+#include <memory>
+
 namespace ito {
 
 inline bool is_spmd() { return true; }
@@ -50,23 +52,24 @@ thread<std::invoke_result_t<F, Args...>> fork(F &&f, Args &&...args) {
 template <class T> class future {
 public:
   future() = default;
-  bool valid() const { return valid_; }
-  T get() const { return value_.peek(); }
+  bool valid() const { return value_ != nullptr; }
+  T get() const { return value_->peek(); }
 
   template <class U, class F, class... Args>
   friend future<U> detail_make_future(F &&f, Args &&...args);
 
 private:
-  detail::result_slot<T> value_;
-  bool valid_ = false;
+  // Shared, so that T may be incomplete where future<T> is declared, as in
+  // the parallel version.
+  std::shared_ptr<detail::result_slot<T>> value_;
 };
 
 template <class U, class F, class... Args>
 future<U> detail_make_future(F &&f, Args &&...args) {
   future<U> fut;
-  detail::store_result(fut.value_, std::forward<F>(f),
+  fut.value_ = std::make_shared<detail::result_slot<U>>();
+  detail::store_result(*fut.value_, std::forward<F>(f),
                        std::forward<Args>(args)...);
-  fut.valid_ = true;
   return fut;
 }
 

@@ -8,6 +8,15 @@
 #include <type_traits>
 #include <utility>
 
+namespace ito {
+
+// How many tasks will get() a future made by async(consumers{n}, ...).
+struct consumers {
+  int n;
+};
+
+} // namespace ito
+
 namespace ito::detail {
 
 // The largest value a task may return; larger results belong in global

@@ -25,7 +25,8 @@ extern ito::detail::deque *ito_sched_deque;
 // Counts down to the next poll of the runtime's messages.
 extern int64_t ito_sched_poll_countdown;
 
-void *ito_uat_fork(void (*child)(void *), void *arg, ito::detail::deque *dq);
+void *ito_uat_fork(void (*child)(void *), void *arg, ito::detail::deque *dq,
+                   uint64_t join);
 // The owner lost the race for its newest continuation, or it was stolen:
 // true if it is still here after all.
 bool ito_sched_pop_conflict(void);
@@ -35,6 +36,15 @@ bool ito_sched_pop_conflict(void);
 // Join a child whose parent continuation was stolen (join != 0).
 void ito_sched_join(uint64_t join, void *out, size_t size);
 void ito_sched_poll(void);
+// A future entry for `consumers` get()s, in this process's runtime heap.
+uint64_t ito_sched_future_new(int consumers);
+// The child of async() finished: publish its value; wake the waiters. If
+// the parent's continuation was stolen (parent_here false) this does not
+// return.
+void ito_sched_future_done(uint64_t future, const void *value, size_t size,
+                           bool parent_here);
+// Waits (suspending if need be) for the future's value.
+void ito_sched_future_get(uint64_t future, void *out, size_t size);
 // Runs fn(arg) as the root task; collective; result goes to value on all.
 void ito_sched_root_exec(void (*fn)(void *arg, void *out), void *arg,
                          void *value, size_t size);
@@ -77,6 +87,13 @@ template <class T, class Packed> void run_task(Packed &packed, void *out) {
   }
 }
 
+template <class T> constexpr std::size_t value_size() {
+  if constexpr (std::is_void_v<T>)
+    return 0;
+  else
+    return sizeof(T);
+}
+
 template <class T, class F, class Tuple> struct spawn_record {
   F f;
   Tuple args;
@@ -112,11 +129,29 @@ template <class T, class Record> void child_entry(void *p) {
     ito_sched_child_done(&value, sizeof(T));
 }
 
-template <class T> constexpr std::size_t value_size() {
-  if constexpr (std::is_void_v<T>)
-    return 0;
-  else
-    return sizeof(T);
+template <class T, class F, class Tuple> struct async_record {
+  F f;
+  Tuple args;
+  uint64_t future;
+};
+
+template <class T, class Record> void async_entry(void *p) {
+  auto *rec = static_cast<Record *>(p);
+  auto f = std::move(rec->f);
+  auto args = std::move(rec->args);
+  const uint64_t future = rec->future;
+  result_slot<T> value;
+  try {
+    if constexpr (std::is_void_v<T>)
+      std::apply(f, std::move(args));
+    else
+      value.emplace(std::apply(f, std::move(args)));
+  } catch (...) {
+    task_exception();
+  }
+  deque *d = ito_sched_deque;
+  bool parent_here = pop_fast(d) || ito_sched_pop_conflict();
+  ito_sched_future_done(future, value.address(), value_size<T>(), parent_here);
 }
 
 } // namespace detail
@@ -178,7 +213,7 @@ private:
       ito_sched_fork_outside_root();
     if (__builtin_expect(--ito_sched_poll_countdown <= 0, 0))
       ito_sched_poll();
-    void *join = ito_uat_fork(&detail::child_entry<T, Record>, &rec, d);
+    void *join = ito_uat_fork(&detail::child_entry<T, Record>, &rec, d, 0);
     // From here on this may be another process (the continuation was
     // stolen): reload everything from this frame, nothing from before.
     join_ = reinterpret_cast<uint64_t>(join);
@@ -198,6 +233,56 @@ template <class F, class... Args>
 thread<std::invoke_result_t<F, Args...>> fork(F &&f, Args &&...args) {
   return thread<std::invoke_result_t<F, Args...>>(std::forward<F>(f),
                                                   std::forward<Args>(args)...);
+}
+
+// A task's value that any task may wait for with get(), as many times as
+// the consumers given to async() (once by default). A plain handle: copy
+// it, pass it to other tasks, return it from tasks. T may be incomplete
+// where the future is declared (a tree of futures of itself).
+template <class T> class future {
+public:
+  future() = default;
+  bool valid() const { return ref_ != 0; }
+
+  // The value; suspends this task until it is there. Each consumer calls
+  // get() once.
+  T get() const {
+    detail::result_slot<T> v;
+    ito_sched_future_get(ref_, v.address(), detail::value_size<T>());
+    return v.take();
+  }
+
+  template <class F, class... Args>
+  friend auto async(consumers c, F &&f, Args &&...args)
+      -> future<std::invoke_result_t<F, Args...>>;
+
+private:
+  explicit future(uint64_t ref) : ref_(ref) {}
+  uint64_t ref_ = 0;
+};
+
+// Forks f(args...) as a child task whose value c.n tasks will get().
+template <class F, class... Args>
+auto async(consumers c, F &&f, Args &&...args)
+    -> future<std::invoke_result_t<F, Args...>> {
+  using T = std::invoke_result_t<F, Args...>;
+  detail::check_result_type<T>();
+  using Tuple = std::tuple<std::decay_t<Args>...>;
+  using Record = detail::async_record<T, std::decay_t<F>, Tuple>;
+  detail::deque *d = ito_sched_deque;
+  if (__builtin_expect(d == nullptr, 0))
+    ito_sched_fork_outside_root();
+  const uint64_t ref = ito_sched_future_new(c.n);
+  Record rec{std::forward<F>(f), Tuple(std::forward<Args>(args)...), ref};
+  if (__builtin_expect(--ito_sched_poll_countdown <= 0, 0))
+    ito_sched_poll();
+  ito_uat_fork(&detail::async_entry<T, Record>, &rec, d, ITO_NO_JOIN);
+  return future<T>(ref);
+}
+
+// Forks f(args...) as a child task whose value one task will get().
+template <class F, class... Args> auto async(F &&f, Args &&...args) {
+  return async(consumers{1}, std::forward<F>(f), std::forward<Args>(args)...);
 }
 
 // Runs the callables in parallel (all but the last as child tasks) and
