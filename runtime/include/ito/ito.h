@@ -5,6 +5,8 @@
 #ifndef ITO_ITO_H
 #define ITO_ITO_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -33,6 +35,47 @@ int ito_node(void);
 int ito_n_nodes(void);
 int ito_node_rank(void);
 int ito_node_n_ranks(void);
+
+/* ---- Tasks --------------------------------------------------------------
+ *
+ * A task is a function fn(args, result): args points to a copy of the
+ * argument block given at fork (the child's own copy, in its own frame),
+ * result to where it writes its value (result_size bytes, plain data, at
+ * most 192). Both blocks are copied as bytes, because the child and its
+ * parent may end up in different processes: they must not hold pointers into
+ * either's stack. */
+typedef void (*ito_task_fn)(void *args, void *result);
+
+/* The parent's handle of a child task: storage in the parent's frame, filled
+ * by ito_fork, read by ito_join. Treat it as opaque. */
+typedef struct ito_task {
+  void *result;
+  unsigned long long join;
+  unsigned int result_size;
+  unsigned int state;
+} ito_task;
+
+/* The most argument bytes ito_fork copies into the child. */
+#define ITO_MAX_ARGS_SIZE 4096
+/* The most bytes a task may return. */
+#define ITO_MAX_RESULT_SIZE 192
+
+/* Forks fn as a child task (child first: it runs at once; the rest of the
+ * caller may continue in another process). After ito_join(task), result
+ * holds the child's value. Only inside the root task. */
+void ito_fork(ito_task *task, ito_task_fn fn, const void *args,
+              size_t args_size, void *result, size_t result_size);
+
+/* Waits for the child; then the result block given to ito_fork is filled. */
+void ito_join(ito_task *task);
+
+/* Runs fn as the root task of a parallel region; collective over all
+ * processes (SPMD), and every process gets the root's value in result. */
+void ito_root_exec(ito_task_fn fn, const void *args, size_t args_size,
+                   void *result, size_t result_size);
+
+/* Nonzero inside the root task and the tasks it created. */
+int ito_is_root(void);
 
 #ifdef __cplusplus
 }

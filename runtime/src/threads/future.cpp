@@ -65,6 +65,13 @@ bool future_take_local(worker &w, global_ref f, void *out, size_t size,
                        global_ref park) {
   future_entry *e = entry(w, f);
   lock(e);
+  // An entry whose consumers are all served stays poisoned until its memory
+  // is reused, which catches most get()s beyond the count given.
+  if (e->consumers_left <= 0)
+    platform::fatal("a future got more get() calls than the %d consumers "
+                    "given to async(); pass ito::consumers{n} with the real "
+                    "number",
+                    e->capacity);
   if (!e->done) {
     if (park) {
       if (e->n_waiters == e->capacity)

@@ -5,8 +5,6 @@
 
 #include <ito/detail/task_result.hpp>
 
-#include <memory>
-
 namespace ito {
 
 inline bool is_spmd() { return true; }
@@ -49,36 +47,57 @@ thread<std::invoke_result_t<F, Args...>> fork(F &&f, Args &&...args) {
                                                   std::forward<Args>(args)...);
 }
 
+// As in the parallel version, a future is a plain 8-byte handle (so that a
+// value may hold futures of its own type); the value lives on the heap until
+// its last consumer has taken it.
 template <class T> class future {
 public:
   future() = default;
-  bool valid() const { return value_ != nullptr; }
-  T get() const { return value_->peek(); }
+  bool valid() const { return cell_ != nullptr; }
+  T get() const {
+    auto *c = static_cast<cell *>(cell_);
+    if constexpr (std::is_void_v<T>) {
+      if (--c->left == 0)
+        delete c;
+    } else {
+      T v = c->value.peek();
+      if (--c->left == 0)
+        delete c;
+      return v;
+    }
+  }
 
   template <class U, class F, class... Args>
-  friend future<U> detail_make_future(F &&f, Args &&...args);
+  friend future<U> detail_make_future(int consumers, F &&f, Args &&...args);
 
 private:
-  // Shared, so that T may be incomplete where future<T> is declared, as in
-  // the parallel version.
-  std::shared_ptr<detail::result_slot<T>> value_;
+  struct cell {
+    detail::result_slot<T> value;
+    int left;
+  };
+  void *cell_ = nullptr; // a cell; void * so that T may be incomplete here
 };
 
 template <class U, class F, class... Args>
-future<U> detail_make_future(F &&f, Args &&...args) {
-  future<U> fut;
-  fut.value_ = std::make_shared<detail::result_slot<U>>();
-  detail::store_result(*fut.value_, std::forward<F>(f),
+future<U> detail_make_future(int consumers, F &&f, Args &&...args) {
+  using cell = typename future<U>::cell;
+  auto *c = new cell;
+  c->left = consumers;
+  detail::store_result(c->value, std::forward<F>(f),
                        std::forward<Args>(args)...);
+  future<U> fut;
+  fut.cell_ = c;
   return fut;
 }
 
-template <class F, class... Args> auto async(F &&f, Args &&...args) {
+template <class F, class... Args>
+auto async(consumers c, F &&f, Args &&...args) {
   using R = std::invoke_result_t<F, Args...>;
-  return detail_make_future<R>(std::forward<F>(f), std::forward<Args>(args)...);
+  return detail_make_future<R>(c.n, std::forward<F>(f),
+                               std::forward<Args>(args)...);
 }
-template <class F, class... Args> auto async(consumers, F &&f, Args &&...args) {
-  return async(std::forward<F>(f), std::forward<Args>(args)...);
+template <class F, class... Args> auto async(F &&f, Args &&...args) {
+  return async(consumers{1}, std::forward<F>(f), std::forward<Args>(args)...);
 }
 
 template <class... Fs> auto parallel_invoke(Fs &&...fs) {
