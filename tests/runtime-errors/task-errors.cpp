@@ -1,21 +1,18 @@
 // Every mistake a task program can make ends in one clear message and a
 // non-zero exit, on every process, never a hang or a bare crash.
 // RUN: %ito-c++ -O1 -std=c++17 %s -o %t
-// RUN: not %ito-run -n 1 %t outside-root 2>&1 | FileCheck
-// --check-prefix=OUTSIDE %s RUN: not %ito-run -n 2 %t nested-root 2>&1 |
-// FileCheck --check-prefix=NESTED %s RUN: not %ito-run -n 2 %t exception 2>&1 |
-// FileCheck --check-prefix=EXCEPTION %s RUN: not %ito-run -n 2 %t
-// unknown-exception 2>&1 | FileCheck --check-prefix=UNKNOWN %s RUN: env
-// ITO_STACK_SIZE=1m not %ito-run -n 2 %t stack-overflow 2>&1 | FileCheck
-// --check-prefix=STACK %s RUN: env ITO_DEQUE_SLOTS=64 not %ito-run -n 1 %t
-// deep-forks 2>&1 | FileCheck --check-prefix=DEQUE %s RUN: env
-// ITO_TASK_HEAP_SIZE=1m not %ito-run -n 1 %t many-futures 2>&1 | FileCheck
-// --check-prefix=HEAP %s RUN: not %ito-run -n 2 %t extra-get 2>&1 | FileCheck
-// --check-prefix=EXTRA %s RUN: not %ito-run -n 2 %t fini-in-root 2>&1 |
-// FileCheck --check-prefix=FINI %s RUN: not %ito-run -n 2 --internode %t
-// exception 2>&1 | FileCheck --check-prefix=EXCEPTION %s RUN: not %ito-run -n 2
-// %t rank-dies 2>&1 | FileCheck --check-prefix=DIES %s RUN: %ito-run -n 2 %t ok
-// | FileCheck --check-prefix=OK %s
+// RUN: not %ito-run -n 1 %t outside-root 2>&1 | FileCheck --check-prefix=OUTSIDE %s
+// RUN: not %ito-run -n 2 %t nested-root 2>&1 | FileCheck --check-prefix=NESTED %s
+// RUN: not %ito-run -n 2 %t exception 2>&1 | FileCheck --check-prefix=EXCEPTION %s
+// RUN: not %ito-run -n 2 %t unknown-exception 2>&1 | FileCheck --check-prefix=UNKNOWN %s
+// RUN: env ITO_STACK_SIZE=1m not %ito-run -n 2 %t stack-overflow 2>&1 | FileCheck --check-prefix=STACK %s
+// RUN: env ITO_DEQUE_SLOTS=64 not %ito-run -n 1 %t deep-forks 2>&1 | FileCheck --check-prefix=DEQUE %s
+// RUN: env ITO_TASK_HEAP_SIZE=1m not %ito-run -n 1 %t many-futures 2>&1 | FileCheck --check-prefix=HEAP %s
+// RUN: not %ito-run -n 2 %t extra-get 2>&1 | FileCheck --check-prefix=EXTRA %s
+// RUN: not %ito-run -n 2 %t fini-in-root 2>&1 | FileCheck --check-prefix=FINI %s
+// RUN: not %ito-run -n 2 --internode %t exception 2>&1 | FileCheck --check-prefix=EXCEPTION %s
+// RUN: not %ito-run -n 2 %t rank-dies 2>&1 | FileCheck --check-prefix=DIES %s
+// RUN: %ito-run -n 2 %t ok | FileCheck --check-prefix=OK %s
 
 #include <ito/ito.hpp>
 
@@ -129,20 +126,14 @@ int main(int argc, char **argv) {
   return 0;
 }
 
-// OUTSIDE: ito: error (rank 0): a task was forked outside ito::root_exec();
-// fork inside the root task (or a task it created) NESTED: ito: error (rank 0):
-// ito::root_exec() called inside a root task; it is collective and must be
-// called in SPMD mode by every process EXCEPTION: ito: error (rank {{[01]}}):
-// an exception of type {{.*}}custom_error escaped a task: the answer is not 42;
-// catch it inside the task UNKNOWN: ito: error (rank {{[01]}}): an exception
-// escaped a task; catch it inside the task STACK: ito: error (rank {{[01]}}): a
-// task overflowed its stack: the task stack region holds 1 MiB and the deepest
-// chain of nested calls used it all; raise ITO_STACK_SIZE (e.g.
-// ITO_STACK_SIZE=4m) DEQUE: ito: error (rank 0): too many nested forks: more
-// than 63 tasks are waiting for their children on one process; raise
-// ITO_DEQUE_SLOTS (now 64) HEAP: ito: error (rank 0): out of runtime memory for
-// suspended tasks and join entries {{.*}}raise ITO_TASK_HEAP_SIZE (now 1 MiB)
-// EXTRA: ito: error (rank {{[01]}}): a future got more get() calls than the 1
-// consumers given to async(); pass ito::consumers{n} with the real number FINI:
-// ito: error (rank 0): ito_fini() called inside a root task; call it in SPMD
-// mode, after root_exec returns DIES: {{Killed|KILLED}} OK: fib(20) = 6765
+// OUTSIDE: ito: error (rank 0): a task was forked outside ito::root_exec(); fork inside the root task (or a task it created)
+// NESTED: ito: error (rank 0): ito::root_exec() called inside a root task; it is collective and must be called in SPMD mode by every process
+// EXCEPTION: ito: error (rank {{[01]}}): an exception of type {{.*}}custom_error escaped a task: the answer is not 42; catch it inside the task
+// UNKNOWN: ito: error (rank {{[01]}}): an exception escaped a task; catch it inside the task
+// STACK: ito: error (rank {{[01]}}): a task overflowed its stack: the task stack region holds 1 MiB and the deepest chain of nested calls used it all; raise ITO_STACK_SIZE (e.g. ITO_STACK_SIZE=4m)
+// DEQUE: ito: error (rank 0): too many nested forks: more than 63 tasks are waiting for their children on one process; raise ITO_DEQUE_SLOTS (now 64)
+// HEAP: ito: error (rank 0): out of runtime memory for suspended tasks and join entries {{.*}}raise ITO_TASK_HEAP_SIZE (now 1 MiB)
+// EXTRA: ito: error (rank {{[01]}}): a future got more get() calls than the 1 consumers given to async(); pass ito::consumers{n} with the real number
+// FINI: ito: error (rank 0): ito_fini() called inside a root task; call it in SPMD mode, after root_exec returns
+// DIES: {{Killed|KILLED}}
+// OK: fib(20) = 6765

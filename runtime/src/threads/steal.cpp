@@ -38,7 +38,8 @@ bool take_oldest(worker &w, detail::deque *d, Copy &&copy, stolen &s) {
     return false;
   int64_t t = d->top.load(std::memory_order_relaxed);
   d->top.store(t + 1, std::memory_order_relaxed);
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  // The other half of the asymmetric barrier of pop_fast.
+  w.barrier_for_thief();
   if (t + 1 > d->bottom.load(std::memory_order_relaxed)) {
     d->top.store(t, std::memory_order_relaxed);
     worker::unlock_deque(d);

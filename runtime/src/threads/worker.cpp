@@ -8,15 +8,39 @@
 #include <csignal>
 #include <cstring>
 #include <ctime>
+#include <linux/membarrier.h>
 #include <string>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
+
+extern "C" {
+int ito_sched_owner_fences = 1;
+}
 
 namespace ito::threads {
 
 namespace {
 
 worker *current = nullptr;
+
+int membarrier(int cmd) {
+  return static_cast<int>(syscall(__NR_membarrier, cmd, 0, 0));
+}
+
+// Whether thieves can make their victims fence (see pop_fast); collective,
+// so that every process of the job decides the same.
+bool setup_asymmetric_barrier(MPI_Comm world) {
+  if (!platform::env_bool("ITO_ASYMMETRIC_FENCE", true))
+    return false;
+  int ok =
+      membarrier(MEMBARRIER_CMD_QUERY) > 0 &&
+      (membarrier(MEMBARRIER_CMD_QUERY) & MEMBARRIER_CMD_GLOBAL_EXPEDITED) &&
+      membarrier(MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED) == 0;
+  int all = 0;
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, world);
+  return all != 0;
+}
 
 constexpr std::size_t shared_part = 4096;
 
@@ -169,6 +193,8 @@ worker::worker(const platform::topology &topo, bool stats_enabled)
   sched_stack_ = static_cast<char *>(s);
   sched_stack_top_ = sched_stack_ + sched_stack_size_ + platform::page_size();
 
+  ito_sched_owner_fences = setup_asymmetric_barrier(topo.world()) ? 0 : 1;
+
   if (topo.n_nodes() > 1)
     net_ = std::make_unique<transport>(topo.world(), rank_, topo.n_ranks(),
                                        serve_request);
@@ -188,6 +214,15 @@ void worker::release(global_ref ref) {
     heap_.free_local(ref);
   else
     remote_heap::mark_freed(resolve(ref));
+}
+
+void worker::barrier_for_thief() {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (!ito_sched_owner_fences &&
+      membarrier(MEMBARRIER_CMD_GLOBAL_EXPEDITED) != 0)
+    platform::fatal("membarrier(2) failed after it was set up: %s; run with "
+                    "ITO_ASYMMETRIC_FENCE=0",
+                    std::strerror(errno));
 }
 
 void worker::lock_deque(detail::deque *d) {

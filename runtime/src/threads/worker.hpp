@@ -85,6 +85,11 @@ public:
 
   std::minstd_rand &rng() { return rng_; }
 
+  // A thief's barrier between bumping a victim's top and reading its bottom:
+  // forces one on every CPU running a process of the job (membarrier(2)),
+  // since owners do not fence on their pops; a plain fence if owners do.
+  void barrier_for_thief();
+
   // Messages to and from other nodes (exists when there is more than one).
   transport &net() { return *net_; }
   bool multi_node() const { return net_ != nullptr; }

@@ -29,14 +29,31 @@ static_assert(offsetof(deque, lock) == ITO_DEQUE_LOCK_OFFSET);
 static_assert(offsetof(deque, slots) == ITO_DEQUE_SLOTS_OFFSET);
 static_assert(sizeof(deque_slot) == ITO_DEQUE_SLOT_SIZE);
 
-// The owner's pop of its newest continuation, without atomic
-// read-modify-write: true when it is still here. On false the runtime's
-// locked path decides (see ito_sched_pop_conflict).
+} // namespace ito::detail
+
+extern "C" {
+// Nonzero when thieves cannot force a memory barrier on their victims
+// (membarrier(2) unavailable): then the owner fences on every pop.
+extern int ito_sched_owner_fences;
+}
+
+namespace ito::detail {
+
+// The owner's pop of its newest continuation: true when it is still here.
+// On false the runtime's locked path decides (ito_sched_pop_conflict).
+//
+// THE protocol needs the store to bottom ordered before the load of top
+// (Dekker). Thieves are rare and owners pop all the time, so the barrier is
+// asymmetric: a thief makes every process of the job execute one
+// (membarrier(2)) between bumping top and reading bottom, and the owner
+// needs only to keep the compiler from reordering.
 inline bool pop_fast(deque *d) {
   int64_t b = d->bottom.load(std::memory_order_relaxed) - 1;
-  // A locked instruction orders the store before the load of top; on
-  // x86-64 it is cheaper than mfence.
-  d->bottom.exchange(b, std::memory_order_seq_cst);
+  if (__builtin_expect(ito_sched_owner_fences, 0))
+    d->bottom.exchange(b, std::memory_order_seq_cst);
+  else
+    d->bottom.store(b, std::memory_order_relaxed);
+  std::atomic_signal_fence(std::memory_order_seq_cst);
   return d->top.load(std::memory_order_relaxed) <= b;
 }
 
