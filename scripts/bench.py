@@ -17,7 +17,9 @@ passing R as the program's repeat count, so each time is the median the
 program itself reports on its RESULT line; with --runs K each variant runs K
 times and the table shows the median of those medians. It then prints one
 row per benchmark: the times, np1/serial (the cost of the runtime on one
-process), np1/np2 and np1/np2-internode (speedups), and the verified flags.
+process), np1/np2 and np1/np2-internode (speedups), the mean latency of a
+successful steal and the number of steals (from ITO_STATS=1, over all
+repeats), and the verified flags.
 
 Exit status: 0 if every run finished, printed a RESULT line and reported
 verified=yes; 1 otherwise; 2 on bad arguments.
@@ -78,6 +80,8 @@ class Outcome:
         self.times = []  # medians reported on the runs' RESULT lines
         self.verified = []  # the verified= word of each run, or an error
         self.errors = []  # human-readable failures
+        self.steal_us = []  # mean successful steal latency (ITO_STATS)
+        self.steals = []  # successful steals per run (all repeats)
 
     @property
     def time(self):
@@ -89,6 +93,13 @@ class Outcome:
             v == "yes" for v in self.verified)
 
     @property
+    def steal(self):
+        if not self.steal_us:
+            return "-"
+        return (f"{statistics.median(self.steal_us):.1f}us"
+                f"/{int(statistics.median(self.steals))}")
+
+    @property
     def flag(self):
         if not self.verified:
             return "-"
@@ -96,12 +107,22 @@ class Outcome:
         return words[0] if len(words) == 1 else ",".join(words)
 
 
+def parse_stats(stderr):
+    """(steals, mean steal latency in us) from ITO_STATS' total line."""
+    for line in stderr.splitlines():
+        if line.startswith("ito stats total"):
+            f = dict(w.split("=", 1) for w in line.split()[3:] if "=" in w)
+            return int(f.get("steals", 0)), float(f.get("steal_mean_us", 0))
+    return None
+
+
 def run_once(cmd, timeout, outcome):
     label = " ".join(cmd)
+    env = dict(os.environ, ITO_STATS="1")
     try:
         proc = subprocess.run(cmd, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True,
-                              timeout=timeout + 30)
+                              timeout=timeout + 30, env=env)
     except subprocess.TimeoutExpired:
         outcome.verified.append("timeout")
         outcome.errors.append(f"timed out after {timeout + 30} s: {label}")
@@ -119,6 +140,10 @@ def run_once(cmd, timeout, outcome):
             outcome.times.append(float(fields["time_s"]))
         except (KeyError, ValueError):
             outcome.errors.append(f"no time_s on the RESULT line: {label}")
+    stats = parse_stats(proc.stderr)
+    if stats and stats[0] > 0:
+        outcome.steals.append(stats[0])
+        outcome.steal_us.append(stats[1])
     if proc.returncode != 0 or fields is None:
         tail = (proc.stderr.strip().splitlines() or ["(no stderr)"])[-5:]
         why = (f"exit status {proc.returncode}" if proc.returncode != 0
@@ -143,7 +168,7 @@ def fmt_ratio(a, b):
 def print_table(rows):
     header = ["program", "params", "serial s", "np1 s", "np2 s",
               "np2-inter s", "np1/serial", "np1/np2", "np1/np2-inter",
-              "verified (s/1/2/2i)"]
+              "steal np2", "steal np2-inter", "verified (s/1/2/2i)"]
     table = [header]
     for name, label, out in rows:
         t = {v: (out[v].time if v in out else None) for v in VARIANTS}
@@ -154,6 +179,8 @@ def print_table(rows):
             fmt_ratio(t["np1"], t["serial"]),
             fmt_ratio(t["np1"], t["np2"]),
             fmt_ratio(t["np1"], t["np2-internode"]),
+            out["np2"].steal if "np2" in out else "-",
+            out["np2-internode"].steal if "np2-internode" in out else "-",
             "/".join(out[v].flag if v in out else "-" for v in VARIANTS),
         ])
     widths = [max(len(r[i]) for r in table) for i in range(len(header))]

@@ -4,36 +4,26 @@
 // Think" (Sec. V-D, Fig. 11).
 //
 //   lcs [N [C [R]]]    N a power of two (default 16384), C the leaf block
-//                      size, a power of two <= N (default 512), R repeats
-//                      (default 5)
+//                      size, a power of two with 8 <= C <= min(N, 512)
+//                      (default 512), R repeats (default 5)
 //
 // The N x N table of the recurrence
 //   X(i, j) = 0                          if i = 0 or j = 0
 //           = X(i-1, j-1) + 1            if a_i = b_j
 //           = max(X(i, j-1), X(i-1, j))  otherwise
 // is split into quadrants recursively down to C x C leaves. Each block is a
-// future (ito::async with as many consumers as will join it) that receives
-// the futures of the blocks above it (T) and to its left (L):
-//   leaf:          join T and L, compute the block from their boundaries
-//                  (the bottom row of T, the right column of L), and
-//                  publish its own bottom row and right column;
-//   intermediate:  join T and L, fork X00(T10, L01), X01(T11, X00),
-//                  X10(X00, L11), X11(X01, X10) from the children of T and
-//                  L, publish X01, X10 and X11, join X00.
-// Its value is a boundary descriptor saying which block finished.
-//
-// Two departures from Fig. 11, both forced by what exists today:
-//  * A future's value must be trivially copyable and at most 192 bytes, and
-//    under the serial elision a future holds its value, so a future cannot
-//    carry its children's futures (X01, X10, X11) in its value: the type
-//    would contain itself. Instead, a block publishes its children's futures
-//    in a table indexed by level and block coordinates before it returns,
-//    and whoever has joined it reads them from there.
-//  * Boundaries live in process memory: correct at np=1 and in the serial
-//    build; across processes this program needs global memory (coming with
-//    the global address space), so the parallel run verifies only at np=1.
-//    The boundary rows and columns and the table of futures are allocated
-//    before the parallel region, identically on every process.
+// future (ito::async) whose value is a node; it receives the futures of the
+// blocks of its size above it (T) and to its left (L):
+//   leaf:          bottom row of T.get() and right column of L.get() in,
+//                  its own bottom row and right column out;
+//   intermediate:  T.get() and L.get() give their children; fork
+//                  X00(T10, L01), X01(T11, X00), X10(X00, L11) and
+//                  X11(X01, X10); join X00; the value is {X01, X10, X11}.
+// Everything a task uses travels in its arguments and in the values of the
+// futures it joins; the sequences A and B are built identically on every
+// process before the parallel region and only read. A boundary of C cells
+// travels compactly: adjacent values of X along a row or a column differ by
+// 0 or 1, so it is a base value and C bits.
 //
 // Verification: the master computes the length once more, outside the timed
 // runs, by the plain linear-space O(N^2) algorithm.
@@ -47,138 +37,147 @@
 
 namespace {
 
-// What a block's future yields: the block that finished (and, for a leaf,
-// X at its bottom-right corner). Its outputs are found from its coordinates:
-// a leaf's boundaries in lcs_data::rows/cols, an intermediate block's
-// children in lcs_data::futures.
-struct boundary {
-  std::int32_t level;
-  std::int32_t bi, bj;
-  std::int32_t corner; // leaf: X at the bottom-right corner; otherwise -1
-};
+// The largest leaf block: two boundaries of it must fit in a future's value.
+constexpr int max_c = 512;
 
-using block_future = ito::future<boundary>;
-
-// Everything the blocks share; see the note above about process memory.
-struct lcs_data {
-  int n = 0;      // sequence length
-  int c = 0;      // leaf block size
-  int leaves = 0; // leaf level: blocks are n >> level wide, leaves c wide
+// The problem: set by main before the parallel region, on every process
+// alike, and only read by tasks.
+struct problem {
+  int n = 0; // sequence length
+  int c = 0; // leaf block size
   std::vector<unsigned char> a, b;
-  // rows[bi * (n + 1) + j] = X((bi + 1) * c, j): the bottom rows of the
-  // leaf row bi; cols[bj * (n + 1) + i] = X(i, (bj + 1) * c) likewise. Index
-  // 0 (j = 0 or i = 0) stays 0.
-  std::vector<std::int32_t> rows, cols;
-  // The futures of all blocks but the root and the X00 children, level by
-  // level, row-major within a level.
-  std::vector<block_future> futures;
-  std::vector<std::size_t> level_offset;
+} prob;
 
-  block_future &future(int level, int bi, int bj) {
-    std::size_t g = std::size_t{1} << level;
-    return futures[level_offset[level] + std::size_t(bi) * g + std::size_t(bj)];
+// The c + 1 values v[0..c] of X along a row or a column of a leaf's border:
+// v[0] and the steps v[k+1] - v[k], each 0 or 1.
+struct edge {
+  std::int32_t base;
+  std::uint32_t steps[max_c / 32];
+
+  void encode(const std::int32_t *v, int c) {
+    base = v[0];
+    for (int w = 0; w < (c + 31) / 32; w++)
+      steps[w] = 0;
+    for (int k = 0; k < c; k++)
+      steps[k / 32] |= std::uint32_t(v[k + 1] - v[k]) << (k % 32);
+  }
+  void decode(std::int32_t *v, int c) const {
+    v[0] = base;
+    for (int k = 0; k < c; k++)
+      v[k + 1] = v[k] + std::int32_t((steps[k / 32] >> (k % 32)) & 1);
+  }
+  std::int32_t last(int c) const {
+    std::int32_t v = base;
+    for (int w = 0; w < (c + 31) / 32; w++)
+      v += __builtin_popcount(steps[w]);
+    return v;
   }
 };
 
-// How many tasks join the future of block (bi, bj) of `level`: the block
-// below it (as its T), the block to its right (as its L), its parent if it
-// is an X00 child, and the root task for the bottom-right block, which
-// nobody else joins.
-int consumers_of(int level, int bi, int bj, bool x00) {
-  int g = 1 << level;
-  return (bi + 1 < g) + (bj + 1 < g) + (x00 ? 1 : 0) +
-         (bi == g - 1 && bj == g - 1);
+struct node;
+using node_future = ito::future<node>;
+
+// The value of a block's future.
+struct node {
+  bool leaf;
+  // Intermediate block: its children other than X00.
+  node_future x01, x10, x11;
+  // Leaf with top-left cell (i+1, j+1): X(i+c, j..j+c) and X(i..i+c, j+c).
+  edge bottom, right;
+};
+static_assert(sizeof(node) <= 192, "a future's value is at most 192 bytes");
+
+// Consumers. Every block's future is get() by
+//  * the block of its size just below it, as its T, if there is one: a
+//    sibling (X00 -> X10, X01 -> X11) gets it as an argument, a cousin
+//    (X10 -> X00 and X11 -> X01 of the parent's lower neighbour) finds it
+//    among the children of its own T (T10, T11);
+//  * the block of its size just to its right, as its L, likewise (X00 ->
+//    X01, X10 -> X11 directly, X01 and X11 through L01 and L11);
+//  * its parent, if it is an X00;
+//  * the root task, if it is at the bottom-right corner of the table: the
+//    answer is read by walking X11 down to the last leaf.
+// Nobody else gets it: children travel only from T to the block below and
+// from L to the block to the right, and a get() that only passes children on
+// still counts once. The block (i, j) of size s is not at the bottom edge
+// when i + s < N, not at the right edge when j + s < N.
+int consumers_of(int i, int j, int s, bool x00) {
+  const int n = prob.n;
+  return (i + s < n) + (j + s < n) + (x00 ? 1 : 0) + (i + s == n && j + s == n);
 }
 
-// The leaf block (bi, bj): rows bi*c+1 .. bi*c+c, columns bj*c+1 .. bj*c+c.
-std::int32_t compute_leaf(lcs_data *d, int bi, int bj) {
-  const int n = d->n, c = d->c;
-  const std::size_t stride = std::size_t(n) + 1;
-  const std::size_t i0 = std::size_t(bi) * c, j0 = std::size_t(bj) * c;
-  // The working row, created and destroyed between joins: starts as the
-  // bottom row of the block above, X(i0, j0 .. j0+c).
-  std::vector<std::int32_t> row(std::size_t(c) + 1, 0);
-  if (bi > 0) {
-    const std::int32_t *top = &d->rows[std::size_t(bi - 1) * stride + j0];
-    for (int k = 0; k <= c; k++)
-      row[k] = top[k];
-  }
-  const std::int32_t *left =
-      bj > 0 ? &d->cols[std::size_t(bj - 1) * stride + i0] : nullptr;
-  std::int32_t *right = &d->cols[std::size_t(bj) * stride + i0];
-  const unsigned char *bs = &d->b[j0];
+// The leaf with top-left cell (i+1, j+1), from X(i, j..j+c) (top) and
+// X(i..i+c, j) (left), by the classic DP a row at a time. Out of line, so
+// that its arrays are not in the frame of a task that may suspend.
+__attribute__((noinline)) node leaf(int i, int j, const edge &top,
+                                    const edge &left) {
+  const int c = prob.c;
+  const unsigned char *a = prob.a.data() + i, *b = prob.b.data() + j;
+  std::int32_t row[max_c + 1], west[max_c + 1], east[max_c + 1];
+  top.decode(row, c);
+  left.decode(west, c);
+  east[0] = row[c];
   for (int r = 1; r <= c; r++) {
-    const unsigned char ai = d->a[i0 + r - 1];
+    const unsigned char ai = a[r - 1];
     std::int32_t diag = row[0];
-    std::int32_t prev = left ? left[r] : 0;
+    std::int32_t prev = west[r];
     row[0] = prev;
     for (int k = 1; k <= c; k++) {
       std::int32_t up = row[k];
-      std::int32_t v = ai == bs[k - 1] ? diag + 1 : (up > prev ? up : prev);
+      std::int32_t v = ai == b[k - 1] ? diag + 1 : (up > prev ? up : prev);
       diag = up;
       row[k] = v;
       prev = v;
     }
-    right[r] = prev;
+    east[r] = prev;
   }
-  std::int32_t *bottom = &d->rows[std::size_t(bi) * stride + j0];
-  for (int k = 1; k <= c; k++)
-    bottom[k] = row[k];
-  return row[c];
+  node out{};
+  out.leaf = true;
+  out.bottom.encode(row, c);
+  out.right.encode(east, c);
+  return out;
 }
 
-// Block (bi, bj) of `level`, whose top and left neighbours are the futures
-// t and l (invalid at the edges of the table).
-boundary lcs_block(lcs_data *d, int level, int bi, int bj, block_future t,
-                   block_future l) {
-  if (t.valid())
-    t.get();
-  if (l.valid())
-    l.get();
-  if (level == d->leaves)
-    return {level, bi, bj, compute_leaf(d, bi, bj)};
-
-  // The children of t on its bottom row and of l on its right column.
-  const int cl = level + 1, ci = 2 * bi, cj = 2 * bj;
-  block_future t10, t11, l01, l11;
+// Fig. 11: the block of size s with top-left cell (i+1, j+1), whose upper
+// and left neighbours are t and l (empty at the edges of the table).
+node lcs(int i, int j, node_future t, node_future l, int s) {
+  if (s <= prob.c) {
+    const edge top = t.valid() ? t.get().bottom : edge{};
+    const edge left = l.valid() ? l.get().right : edge{};
+    return leaf(i, j, top, left);
+  }
+  node_future t10, t11, l01, l11;
   if (t.valid()) {
-    t10 = d->future(cl, ci - 1, cj);
-    t11 = d->future(cl, ci - 1, cj + 1);
+    node v = t.get();
+    t10 = v.x10;
+    t11 = v.x11;
   }
   if (l.valid()) {
-    l01 = d->future(cl, ci, cj - 1);
-    l11 = d->future(cl, ci + 1, cj - 1);
+    node v = l.get();
+    l01 = v.x01;
+    l11 = v.x11;
   }
-  block_future x00 = ito::async(ito::consumers{consumers_of(cl, ci, cj, true)},
-                                lcs_block, d, cl, ci, cj, t10, l01);
-  block_future x01 =
-      ito::async(ito::consumers{consumers_of(cl, ci, cj + 1, false)}, lcs_block,
-                 d, cl, ci, cj + 1, t11, x00);
-  block_future x10 =
-      ito::async(ito::consumers{consumers_of(cl, ci + 1, cj, false)}, lcs_block,
-                 d, cl, ci + 1, cj, x00, l11);
-  block_future x11 =
-      ito::async(ito::consumers{consumers_of(cl, ci + 1, cj + 1, false)},
-                 lcs_block, d, cl, ci + 1, cj + 1, x01, x10);
-  d->future(cl, ci, cj + 1) = x01;
-  d->future(cl, ci + 1, cj) = x10;
-  d->future(cl, ci + 1, cj + 1) = x11;
+  const int h = s / 2;
+  node_future x00 = ito::async(ito::consumers{consumers_of(i, j, h, true)}, lcs,
+                               i, j, t10, l01, h);
+  node_future x01 = ito::async(ito::consumers{consumers_of(i, j + h, h, false)},
+                               lcs, i, j + h, t11, x00, h);
+  node_future x10 = ito::async(ito::consumers{consumers_of(i + h, j, h, false)},
+                               lcs, i + h, j, x00, l11, h);
+  node_future x11 =
+      ito::async(ito::consumers{consumers_of(i + h, j + h, h, false)}, lcs,
+                 i + h, j + h, x01, x10, h);
   x00.get();
-  return {level, bi, bj, -1};
+  return {false, x01, x10, x11, {}, {}};
 }
 
 // The root task: the whole table, then the chain of bottom-right blocks
-// down to the last leaf, whose corner is the answer.
-std::int32_t lcs_root(lcs_data *d) {
-  block_future root =
-      ito::async(ito::consumers{consumers_of(0, 0, 0, false)}, lcs_block, d, 0,
-                 0, 0, block_future{}, block_future{});
-  boundary r = root.get();
-  for (int level = 1; level <= d->leaves; level++) {
-    int g = 1 << level;
-    r = d->future(level, g - 1, g - 1).get();
-  }
-  return r.corner;
+// down to the last leaf, whose bottom row ends with X(N, N).
+std::int32_t lcs_root() {
+  node v = lcs(0, 0, node_future{}, node_future{}, prob.n);
+  while (!v.leaf)
+    v = v.x11.get();
+  return v.bottom.last(prob.c);
 }
 
 // The plain linear-space algorithm.
@@ -207,45 +206,33 @@ int main(int argc, char **argv) {
 
   int n = 16384, c = 512, repeats = 5;
   if (argc > 4 || (argc > 1 && !bench::parse_int(argv[1], 1, 1 << 24, n)) ||
-      (argc > 2 && !bench::parse_int(argv[2], 1, 1 << 24, c)) ||
+      (argc > 2 && !bench::parse_int(argv[2], 8, max_c, c)) ||
       (argc > 3 && !bench::parse_int(argv[3], 1, 100000, repeats)) ||
       !is_pow2(n) || !is_pow2(c) || c > n)
-    return bench::usage("lcs [N (power of 2, default 16384) [C (power of 2 "
-                        "<= N, default 512) [R repeats (default 5)]]]");
+    return bench::usage("lcs [N (power of 2, default 16384) [C (power of 2, "
+                        "8 <= C <= min(N, 512), default 512) [R repeats "
+                        "(default 5)]]]");
 
-  // The same inputs and buffers on every process.
-  lcs_data d;
-  d.n = n;
-  d.c = c;
-  while ((c << d.leaves) < n)
-    d.leaves++;
+  // The same inputs on every process.
+  prob.n = n;
+  prob.c = c;
   std::mt19937 gen(12345);
-  d.a.resize(std::size_t(n));
-  d.b.resize(std::size_t(n));
-  for (auto &x : d.a)
+  prob.a.resize(std::size_t(n));
+  prob.b.resize(std::size_t(n));
+  for (auto &x : prob.a)
     x = static_cast<unsigned char>(gen());
-  for (auto &x : d.b)
+  for (auto &x : prob.b)
     x = static_cast<unsigned char>(gen());
-  std::size_t g = std::size_t(n / c);
-  d.rows.assign(g * (std::size_t(n) + 1), 0);
-  d.cols.assign(g * (std::size_t(n) + 1), 0);
-  std::size_t total = 0;
-  for (int level = 0; level <= d.leaves; level++) {
-    d.level_offset.push_back(total);
-    total += std::size_t{1} << (2 * level);
-  }
-  d.futures.resize(total);
 
   std::int32_t length = -1;
-  lcs_data *dp = &d;
-  auto times = bench::time_repeats(
-      repeats, [&] { length = ito::root_exec(lcs_root, dp); });
+  auto times =
+      bench::time_repeats(repeats, [&] { length = ito::root_exec(lcs_root); });
 
   // Only the master checks (the O(N^2) reference is as slow as a run); its
   // exit status is the job's.
   bool ok = true;
   if (ito::is_master())
-    ok = length == lcs_reference(d.a, d.b);
+    ok = length == lcs_reference(prob.a, prob.b);
   bench::result("lcs")
       .param("n", n)
       .param("c", c)

@@ -134,15 +134,16 @@ void ito_sched_future_done(uint64_t f, const void *value, size_t size,
   std::vector<global_ref> waiters;
   future_complete(w, f, value, size, waiters);
   if (parent_here) {
-    // Work first: the parent goes on; the waiters run when we are idle.
-    w.ready.insert(w.ready.end(), waiters.begin(), waiters.end());
+    // Work first: the parent goes on; the waiters run when we are idle, or
+    // on whichever process steals them first.
+    w.make_ready(waiters.data(), waiters.size());
     return;
   }
   if (waiters.empty())
     enter_scheduler();
   // Greedy: run one waiter now, the rest when idle.
   global_ref first = waiters.front();
-  w.ready.insert(w.ready.end(), waiters.begin() + 1, waiters.end());
+  w.make_ready(waiters.data() + 1, waiters.size() - 1);
   ito_uat_call_on(
       w.scheduler_stack_top(),
       [](void *p) { resume_evacuated(reinterpret_cast<global_ref>(p)); },

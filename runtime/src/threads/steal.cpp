@@ -60,7 +60,8 @@ bool take_oldest(worker &w, detail::deque *d, Copy &&copy, stolen &s) {
 }
 
 struct steal_reply {
-  uint64_t ok;
+  uint64_t ok;      // a continuation follows
+  global_ref ready; // or: a parked thread that is ready to run
   stolen s;
 };
 
@@ -70,6 +71,8 @@ bool steal_remote(worker &w, int victim, stolen &s) {
   w.net().call(victim, &h, sizeof h, reply);
   steal_reply r;
   std::memcpy(&r, reply.data(), sizeof r);
+  if (r.ready)
+    resume_evacuated(r.ready);
   if (!r.ok)
     return false;
   const size_t size = static_cast<size_t>(static_cast<char *>(r.s.base) -
@@ -88,7 +91,8 @@ void serve_steal(worker &w, std::vector<char> &reply) {
   auto append_frames = [&](const char *ctx, size_t size) {
     reply.insert(reply.end(), ctx, ctx + size);
   };
-  if (take_oldest(w, w.dq(), append_frames, s)) {
+  if ((r.ready = w.shared()->ready.take()) == 0 &&
+      take_oldest(w, w.dq(), append_frames, s)) {
     r.ok = 1;
     r.s = s;
   }
@@ -108,6 +112,10 @@ void try_steal() {
   stolen s;
   bool ok;
   if (const peer *p = w.local_peer(victim)) {
+    if (global_ref t = p->shared->ready.take()) {
+      w.counters().steals++;
+      resume_evacuated(t);
+    }
     const char *view = p->stack;
     char *region = w.stacks().base();
     auto copy_frames = [&](char *ctx, size_t size) {

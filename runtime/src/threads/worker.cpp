@@ -42,7 +42,8 @@ bool setup_asymmetric_barrier(MPI_Comm world) {
   return all != 0;
 }
 
-constexpr std::size_t shared_part = 4096;
+constexpr std::size_t shared_part = 64 * 1024;
+static_assert(sizeof(worker_shared) <= shared_part);
 
 std::size_t round_up(std::size_t n, std::size_t to) {
   return (n + to - 1) / to * to;
@@ -143,6 +144,8 @@ worker::worker(const platform::topology &topo, bool stats_enabled)
   char *base = static_cast<char *>(block_.base());
   shared_ = new (base) worker_shared;
   shared_->exit_epoch.store(0, std::memory_order_relaxed);
+  shared_->ready.lock.store(0, std::memory_order_relaxed);
+  shared_->ready.head = shared_->ready.tail = 0;
   dq_ = reinterpret_cast<detail::deque *>(base + l.deque_offset);
   dq_->capacity = slots;
   dq_->lock.store(0);
@@ -214,6 +217,49 @@ void worker::release(global_ref ref) {
     heap_.free_local(ref);
   else
     remote_heap::mark_freed(resolve(ref));
+}
+
+namespace {
+void lock_word(std::atomic<int32_t> &l) {
+  int32_t expected = 0;
+  while (!l.compare_exchange_weak(expected, 1, std::memory_order_acquire)) {
+    expected = 0;
+    __builtin_ia32_pause();
+  }
+}
+} // namespace
+
+bool ready_queue::push(global_ref t) {
+  lock_word(lock);
+  bool ok = tail - head < capacity;
+  if (ok)
+    items[tail++ % capacity] = t;
+  lock.store(0, std::memory_order_release);
+  return ok;
+}
+
+global_ref ready_queue::take() {
+  if (head == tail) // racy peek; the locked check below decides
+    return 0;
+  lock_word(lock);
+  global_ref t = head != tail ? items[head++ % capacity] : 0;
+  lock.store(0, std::memory_order_release);
+  return t;
+}
+
+void worker::make_ready(const global_ref *threads, std::size_t n) {
+  for (std::size_t i = 0; i < n; i++)
+    if (!shared_->ready.push(threads[i]))
+      ready_overflow_.push_back(threads[i]);
+}
+
+global_ref worker::take_ready() {
+  if (!ready_overflow_.empty()) {
+    global_ref t = ready_overflow_.back();
+    ready_overflow_.pop_back();
+    return t;
+  }
+  return shared_->ready.take();
 }
 
 void worker::barrier_for_thief() {

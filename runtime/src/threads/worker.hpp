@@ -21,10 +21,25 @@
 
 namespace ito::threads {
 
+// Parked threads whose wait is over: the owner runs them when idle, and
+// thieves take them like continuations (oldest first), so that woken
+// waiters spread over the processes instead of queueing behind the one that
+// woke them.
+struct ready_queue {
+  static constexpr uint32_t capacity = 4096;
+  std::atomic<int32_t> lock;
+  uint32_t head, tail; // items [head, tail), indices modulo capacity
+  global_ref items[capacity];
+
+  bool push(global_ref t);
+  global_ref take(); // oldest, or 0
+};
+
 // The part of a worker that its node peers read and write (shared memory).
 struct worker_shared {
   // Set by rank 0 when the root task of region `epoch` has completed.
   alignas(64) std::atomic<int64_t> exit_epoch;
+  alignas(64) ready_queue ready;
 };
 
 // Another worker of this node, as this process maps it.
@@ -98,8 +113,10 @@ public:
   void *main_ctx = nullptr;
   // The join entry of the stolen slot found by the last failed pop.
   global_ref stolen_join = 0;
-  // Parked threads whose wait is over, to run when idle.
-  std::vector<global_ref> ready;
+  // Makes parked threads whose wait is over runnable (here or by thieves).
+  void make_ready(const global_ref *threads, std::size_t n);
+  // A runnable parked thread of this worker, or 0.
+  global_ref take_ready();
   // Root region bookkeeping.
   int64_t epoch = 0;
   global_ref root_join = 0;
@@ -123,6 +140,7 @@ private:
   stats stats_;
   std::minstd_rand rng_;
   std::unique_ptr<transport> net_;
+  std::vector<global_ref> ready_overflow_; // when the shared queue is full
 };
 
 worker &the_worker();

@@ -57,9 +57,6 @@ namespace ito {
 
 namespace detail {
 
-// How many forks between two polls of incoming requests.
-inline constexpr int64_t poll_interval = 256;
-
 // An exception may not leave a task (its parent may be in another
 // process): stop with a message naming it.
 [[noreturn]] inline void task_exception() {
