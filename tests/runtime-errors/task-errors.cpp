@@ -12,6 +12,7 @@
 // RUN: not %ito-run -n 2 %t fini-in-root 2>&1 | FileCheck --check-prefix=FINI %s
 // RUN: not %ito-run -n 2 --internode %t exception 2>&1 | FileCheck --check-prefix=EXCEPTION %s
 // RUN: not %ito-run -n 2 %t rank-dies 2>&1 | FileCheck --check-prefix=DIES %s
+// RUN: not %ito-run -n 1 %t join-twice 2>&1 | FileCheck --check-prefix=TWICE %s
 // RUN: %ito-run -n 2 %t ok | FileCheck --check-prefix=OK %s
 
 #include <ito/ito.hpp>
@@ -96,6 +97,11 @@ int main(int argc, char **argv) {
       auto f = ito::async([] { return 1L; });
       return f.get() + f.get();
     });
+  if (what == "join-twice")
+    ito::root_exec([] {
+      ito::thread<long> t(fib, 3);
+      return t.join() + t.join();
+    });
   if (what == "fini-in-root")
     ito::root_exec([] { ito::fini(); });
   if (what == "rank-dies") {
@@ -136,4 +142,5 @@ int main(int argc, char **argv) {
 // EXTRA: ito: error (rank {{[01]}}): a future got more get() calls than the 1 consumers given to async(); pass ito::consumers{n} with the real number
 // FINI: ito: error (rank 0): ito_fini() called inside a root task; call it in SPMD mode, after root_exec returns
 // DIES: {{Killed|KILLED}}
+// TWICE: ito: error (rank 0): join() on an ito::thread that was not forked, or was joined already; join each thread once
 // OK: fib(20) = 6765

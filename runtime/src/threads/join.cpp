@@ -169,6 +169,9 @@ void ito_sched_child_done(const void *value, size_t size) {
 }
 
 void ito_sched_join(uint64_t join, void *out, size_t size) {
+  if (join == ~uint64_t(0))
+    ito::platform::fatal("join() on an ito::thread that was not forked, or "
+                         "was joined already; join each thread once");
   if (!join_read(the_worker(), join, out, size)) {
     join_wait jw{join};
     ito_uat_suspend(suspend_at_join, &jw, the_worker().scheduler_stack_top());

@@ -12,7 +12,9 @@
 
 extern "C" {
 ito::detail::deque *ito_sched_deque = nullptr;
-int64_t ito_sched_poll_countdown = INT64_MAX;
+// 0 outside a root task, so that the first fork there reaches
+// ito_sched_poll, which reports it.
+int64_t ito_sched_poll_countdown = 0;
 
 [[noreturn]] void ito_uat_resume(void *ctx, void *value);
 void *ito_uat_suspend(void (*fn)(void *ctx, void *arg), void *arg,
@@ -125,7 +127,10 @@ void ito_sched_fork_outside_root(void) {
 }
 
 void ito_sched_poll(void) {
-  worker &w = the_worker();
+  worker *wp = the_worker_or_null();
+  if (!wp || !wp->in_root)
+    ito_sched_fork_outside_root();
+  worker &w = *wp;
   const int64_t interval = poll_interval_for(w);
   w.counters().forks += static_cast<uint64_t>(interval);
   ito_sched_poll_countdown = interval;
@@ -182,7 +187,7 @@ void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
   w.counters().forks +=
       static_cast<uint64_t>(poll_interval_for(w) - ito_sched_poll_countdown);
   ito_sched_deque = nullptr;
-  ito_sched_poll_countdown = INT64_MAX;
+  ito_sched_poll_countdown = 0;
   w.in_root = false;
   if (w.rank() == 0) {
     auto *e = static_cast<join_entry *>(w.resolve(w.root_join));

@@ -33,7 +33,8 @@ bool ito_sched_pop_conflict(void);
 // The child finished and its parent's continuation was stolen: deliver the
 // value to the join entry and leave.
 [[noreturn]] void ito_sched_child_done(const void *value, size_t size);
-// Join a child whose parent continuation was stolen (join != 0).
+// Join a child whose parent continuation was stolen (join != 0; all ones:
+// the thread was never forked, or was joined already).
 void ito_sched_join(uint64_t join, void *out, size_t size);
 void ito_sched_poll(void);
 // A future entry for `consumers` get()s, in this process's runtime heap.
@@ -100,16 +101,16 @@ template <class T, class F, class Tuple> struct spawn_record {
 template <class T, class Record> void child_entry(void *p) {
   auto *rec = static_cast<Record *>(p);
   // The child may migrate once it forks or joins, and the parent's frame
-  // does not travel with it: copy what it needs into its own frame first.
+  // does not travel with it: the callable moves into this frame, and the
+  // arguments into the callee's parameters, before anything else happens.
   auto f = std::move(rec->f);
-  auto args = std::move(rec->args);
   result_slot<T> *out = rec->out;
   result_slot<T> value;
   try {
     if constexpr (std::is_void_v<T>)
-      std::apply(f, std::move(args));
+      std::apply(f, std::move(rec->args));
     else
-      value.emplace(std::apply(f, std::move(args)));
+      value.emplace(std::apply(f, std::move(rec->args)));
   } catch (...) {
     task_exception();
   }
@@ -191,12 +192,12 @@ public:
   thread(thread &&) = delete;
   thread &operator=(thread &&) = delete;
 
-  bool joinable() const { return state_ != idle; }
+  bool joinable() const { return join_ != not_joinable; }
 
   T join() {
-    if (__builtin_expect(state_ != done_here, 0))
+    if (__builtin_expect(join_ != 0, 0))
       ito_sched_join(join_, value_.address(), detail::value_size<T>());
-    state_ = idle;
+    join_ = not_joinable;
     return value_.take();
   }
 
@@ -205,22 +206,21 @@ private:
     using Tuple = std::tuple<std::decay_t<Args>...>;
     using Record = detail::spawn_record<T, std::decay_t<F>, Tuple>;
     Record rec{std::forward<F>(f), Tuple(std::forward<Args>(args)...), &value_};
-    detail::deque *d = ito_sched_deque;
-    if (__builtin_expect(d == nullptr, 0))
-      ito_sched_fork_outside_root();
+    // (Outside a root task the countdown is 0, and the poll reports it.)
     if (__builtin_expect(--ito_sched_poll_countdown <= 0, 0))
       ito_sched_poll();
-    void *join = ito_uat_fork(&detail::child_entry<T, Record>, &rec, d, 0);
+    void *join =
+        ito_uat_fork(&detail::child_entry<T, Record>, &rec, ito_sched_deque, 0);
     // From here on this may be another process (the continuation was
     // stolen): reload everything from this frame, nothing from before.
     join_ = reinterpret_cast<uint64_t>(join);
-    state_ = join ? stolen : done_here;
   }
 
-  enum state_t : int { idle, done_here, stolen };
+  // 0: the child ran here and its value is in value_; otherwise the join
+  // entry of a stolen fork, or not_joinable.
+  static constexpr uint64_t not_joinable = ~uint64_t(0);
   detail::result_slot<T> value_;
-  uint64_t join_ = 0;
-  state_t state_ = idle;
+  uint64_t join_ = not_joinable;
 };
 
 template <class F, class... Args>
@@ -266,14 +266,14 @@ auto async(consumers c, F &&f, Args &&...args)
   detail::check_result_type<T>();
   using Tuple = std::tuple<std::decay_t<Args>...>;
   using Record = detail::async_record<T, std::decay_t<F>, Tuple>;
-  detail::deque *d = ito_sched_deque;
-  if (__builtin_expect(d == nullptr, 0))
+  if (__builtin_expect(ito_sched_deque == nullptr, 0))
     ito_sched_fork_outside_root();
   const uint64_t ref = ito_sched_future_new(c.n);
   Record rec{std::forward<F>(f), Tuple(std::forward<Args>(args)...), ref};
   if (__builtin_expect(--ito_sched_poll_countdown <= 0, 0))
     ito_sched_poll();
-  ito_uat_fork(&detail::async_entry<T, Record>, &rec, d, ITO_NO_JOIN);
+  ito_uat_fork(&detail::async_entry<T, Record>, &rec, ito_sched_deque,
+               ITO_NO_JOIN);
   return future<T>(ref);
 }
 
