@@ -87,11 +87,11 @@ void enter_scheduler() {
 
 void scheduler_loop() {
   worker &w = the_worker();
-  const uint64_t t0 = w.stats_enabled() ? now_ns() : 0;
+  if (w.stats_enabled())
+    w.idle_since = now_ns();
   for (;;) {
     if (w.shared()->exit_epoch.load(std::memory_order_acquire) == w.epoch) {
-      if (w.stats_enabled())
-        w.counters().idle_ns += now_ns() - t0;
+      w.end_idle();
       ito_uat_resume(w.main_ctx, nullptr);
     }
     if (w.rank() == 0 && root_done(w)) {

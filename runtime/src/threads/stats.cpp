@@ -29,13 +29,13 @@ void print_stats(const stats &mine, MPI_Comm world) {
         stderr,
         "ito stats %-6s forks=%llu steal_attempts=%llu steals=%llu "
         "steal_mean_us=%.2f steal_max_us=%.2f stolen_bytes=%llu "
-        "joins_suspended=%llu resumes=%llu idle_s=%.3f "
+        "joins_suspended=%llu resumes=%llu idle_ms=%.3f "
         "remote_requests=%llu\n",
         who, (unsigned long long)s.forks, (unsigned long long)s.steal_attempts,
         (unsigned long long)s.steals, mean_us, s.steal_ns_max / 1e3,
         (unsigned long long)s.stolen_bytes,
         (unsigned long long)s.joins_suspended, (unsigned long long)s.resumes,
-        s.idle_ns / 1e9, (unsigned long long)s.remote_requests);
+        s.idle_ns / 1e6, (unsigned long long)s.remote_requests);
   };
   char who[16];
   for (int r = 0; r < size; r++) {

@@ -278,6 +278,7 @@ void worker::lock_deque(detail::deque *d) {
 }
 
 void worker::start_chain(void *base, global_ref join) {
+  end_idle();
   lock_deque(dq_);
   dq_->slots[0].ctx = base;
   dq_->slots[0].join = join;

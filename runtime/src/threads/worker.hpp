@@ -109,6 +109,15 @@ public:
   transport &net() { return *net_; }
   bool multi_node() const { return net_ != nullptr; }
 
+  // When this worker entered the scheduler loop (ITO_STATS only).
+  uint64_t idle_since = 0;
+  void end_idle() {
+    if (idle_since) {
+      stats_.idle_ns += now_ns() - idle_since;
+      idle_since = 0;
+    }
+  }
+
   // Saved by root_exec: where this process returns to SPMD mode.
   void *main_ctx = nullptr;
   // The join entry of the stolen slot found by the last failed pop.
