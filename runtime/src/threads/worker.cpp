@@ -28,11 +28,11 @@ int membarrier(int cmd) {
   return static_cast<int>(syscall(__NR_membarrier, cmd, 0, 0));
 }
 
-// Whether thieves make their victims fence (see pop_fast), on request
-// (ITO_ASYMMETRIC_FENCE=1); collective, so that every process of the job
-// decides the same.
+// Whether thieves make their victims fence (see pop_fast), unless
+// ITO_ASYMMETRIC_FENCE=0 or membarrier(2) is missing; collective, so that
+// every process of the job decides the same.
 bool setup_asymmetric_barrier(MPI_Comm world) {
-  if (!platform::env_bool("ITO_ASYMMETRIC_FENCE", false))
+  if (!platform::env_bool("ITO_ASYMMETRIC_FENCE", true))
     return false;
   int ok =
       membarrier(MEMBARRIER_CMD_QUERY) > 0 &&
