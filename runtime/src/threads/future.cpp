@@ -5,6 +5,7 @@
 // its home rank. Waiters park as evacuated threads; the producer wakes them
 // (greedy: if it has nothing else to do, it runs one at once).
 #include "platform/error.hpp"
+#include "threads/context.hpp"
 #include "threads/remote_ops.hpp"
 #include "threads/scheduler.hpp"
 #include "threads/worker.hpp"
@@ -12,14 +13,6 @@
 #include <ito/detail/tasks.hpp>
 
 #include <cstring>
-
-extern "C" {
-[[noreturn]] void ito_uat_resume(void *ctx, void *value);
-void *ito_uat_suspend(void (*fn)(void *ctx, void *arg), void *arg,
-                      void *stack_top);
-[[noreturn]] void ito_uat_call_on(void *stack_top, void (*fn)(void *),
-                                  void *arg);
-}
 
 namespace ito::threads {
 

@@ -3,6 +3,7 @@
 // entry (paper 001 Fig. 4). The fast paths (nothing stolen) are inline in
 // ito/detail/tasks.hpp and never get here.
 #include "platform/error.hpp"
+#include "threads/context.hpp"
 #include "threads/remote_ops.hpp"
 #include "threads/scheduler.hpp"
 #include "threads/worker.hpp"
@@ -10,14 +11,6 @@
 #include <ito/detail/tasks.hpp>
 
 #include <cstring>
-
-extern "C" {
-[[noreturn]] void ito_uat_resume(void *ctx, void *value);
-void *ito_uat_suspend(void (*fn)(void *ctx, void *arg), void *arg,
-                      void *stack_top);
-[[noreturn]] void ito_uat_call_on(void *stack_top, void (*fn)(void *),
-                                  void *arg);
-}
 
 namespace ito::threads {
 

@@ -2,6 +2,8 @@
 // end of a parallel region.
 #include "threads/scheduler.hpp"
 
+#include "threads/context.hpp"
+
 #include "platform/error.hpp"
 #include "threads/remote_ops.hpp"
 #include "threads/worker.hpp"
@@ -15,12 +17,6 @@ ito::detail::deque *ito_sched_deque = nullptr;
 // 0 outside a root task, so that the first fork there reaches
 // ito_sched_poll, which reports it.
 int64_t ito_sched_poll_countdown = 0;
-
-[[noreturn]] void ito_uat_resume(void *ctx, void *value);
-void *ito_uat_suspend(void (*fn)(void *ctx, void *arg), void *arg,
-                      void *stack_top);
-[[noreturn]] void ito_uat_call_on(void *stack_top, void (*fn)(void *),
-                                  void *arg);
 }
 
 namespace ito::threads {

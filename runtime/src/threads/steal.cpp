@@ -4,6 +4,7 @@
 // robbed directly through shared memory; a victim on another node runs the
 // same protocol on its own deque when it polls, on the thief's behalf.
 #include "platform/error.hpp"
+#include "threads/context.hpp"
 #include "threads/remote_ops.hpp"
 #include "threads/scheduler.hpp"
 #include "threads/worker.hpp"
@@ -11,8 +12,6 @@
 #include <ito/detail/deque.hpp>
 
 #include <cstring>
-
-extern "C" [[noreturn]] void ito_uat_resume(void *ctx, void *value);
 
 namespace ito::threads {
 
