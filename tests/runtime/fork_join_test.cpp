@@ -97,6 +97,20 @@ uint64_t sum_big_serial(int n, uint64_t s) {
   return x;
 }
 
+// A parameter of reference type binds to the child's own copy of the
+// argument, so it stays valid after the child migrates.
+uint64_t by_ref(const big &b, int depth) {
+  uint64_t before = b.w[depth % 24];
+  if (depth > 0) {
+    ito::thread<uint64_t> t(by_ref, b, depth - 1);
+    uint64_t mine = by_ref(b, depth - 1);
+    uint64_t theirs = t.join();
+    // b is read again after a fork and a join (maybe in another process).
+    return mine + theirs + (b.w[depth % 24] == before);
+  }
+  return b.w[0] == mix(7) ? 1 : 1000000;
+}
+
 void bump_leaves(int n, int64_t *counter_unused) {
   (void)counter_unused;
   if (n == 0)
@@ -124,6 +138,10 @@ int main(int argc, char **argv) {
             sum_big_serial(300, 7));
 
   ito::root_exec([] { bump_leaves(14, nullptr); });
+
+  // 2^13 leaves, each 1, plus 1 per inner node: 2^14 - 1 in all.
+  ITO_CHECK(ito::root_exec([] { return by_ref(make_big(7), 13); }) ==
+            (uint64_t(1) << 14) - 1);
 
   auto [a, b, c] = ito::root_exec([] {
     auto t =

@@ -101,16 +101,18 @@ template <class T, class F, class Tuple> struct spawn_record {
 template <class T, class Record> void child_entry(void *p) {
   auto *rec = static_cast<Record *>(p);
   // The child may migrate once it forks or joins, and the parent's frame
-  // does not travel with it: the callable moves into this frame, and the
-  // arguments into the callee's parameters, before anything else happens.
+  // does not travel with it: the callable and the arguments move into this
+  // frame before anything else happens (a parameter of reference type then
+  // binds to the child's copy, not to the parent's).
   auto f = std::move(rec->f);
+  auto args = std::move(rec->args);
   result_slot<T> *out = rec->out;
   result_slot<T> value;
   try {
     if constexpr (std::is_void_v<T>)
-      std::apply(f, std::move(rec->args));
+      std::apply(f, std::move(args));
     else
-      value.emplace(std::apply(f, std::move(rec->args)));
+      value.emplace(std::apply(f, std::move(args)));
   } catch (...) {
     task_exception();
   }
