@@ -18,7 +18,16 @@ Expected<CommandLine> parseCommandLine(ArrayRef<const char *> Args) {
     StringRef Arg(A);
     if (Arg == "--ito-show")
       CL.Show = true;
-    else if (Arg == "--help")
+    else if (Arg == "--ito-check-only")
+      CL.CheckOnly = true;
+    else if (Arg == "--ito-no-translate")
+      CL.NoTranslate = true;
+    else if (Arg.consume_front("--ito-emit-translated=")) {
+      if (Arg.empty())
+        return createStringError(inconvertibleErrorCode(),
+                                 "--ito-emit-translated= needs a file name");
+      CL.EmitTranslated = Arg.str();
+    } else if (Arg == "--help")
       CL.Help = true;
     else if (Arg == "--version")
       CL.Version = true;
@@ -45,8 +54,16 @@ Expected<CommandLine> parseCommandLine(ArrayRef<const char *> Args) {
                              "argument to '%s' is missing",
                              Parsed.getArgString(MissingIndex));
 
-  for (const opt::Arg *A : Parsed.filtered(opts::OPT_INPUT))
+  for (const opt::Arg *A : Parsed.filtered(opts::OPT_INPUT)) {
     CL.Inputs.push_back(A->getValue());
+    CL.InputIndices.push_back(A->getIndex());
+  }
+  CL.PreprocessOnly = Parsed.hasArg(opts::OPT_E, opts::OPT_M, opts::OPT_MM);
+  CL.WritesDepFile = Parsed.hasArg(opts::OPT_MD, opts::OPT_MMD);
+  if (const opt::Arg *A = Parsed.getLastArg(opts::OPT_MF))
+    CL.DepFile = A->getValue();
+  if (const opt::Arg *A = Parsed.getLastArg(opts::OPT_o))
+    CL.Output = A->getValue();
 
   // The same phases clang stops at before linking.
   bool StopsBeforeLink = Parsed.hasArg(

@@ -25,8 +25,20 @@ struct CommandLine {
 
   // Arguments for clang, in the user's order, without ito's options.
   std::vector<std::string> ClangArgs;
-  // Input files as clang sees them (sources, objects, libraries).
+  // Input files as clang sees them (sources, objects, libraries), and where
+  // each one is in ClangArgs.
   std::vector<std::string> Inputs;
+  std::vector<size_t> InputIndices;
+  // Options of ito's translation.
+  bool CheckOnly = false;     // --ito-check-only
+  bool NoTranslate = false;   // --ito-no-translate
+  std::string EmitTranslated; // --ito-emit-translated=<file>
+  // Only preprocessing (-E, -M, -MM): the original sources are used.
+  bool PreprocessOnly = false;
+  // A dependency file is written along the compile (-MD, -MMD).
+  bool WritesDepFile = false;
+  std::string DepFile; // -MF <file>, if given
+  std::string Output;  // -o <file>, if given
   // True when clang will run the linker, so libito and MPI must be linked.
   bool Links = false;
 };

@@ -49,6 +49,7 @@ Expected<Toolchain> findToolchain(const char *Argv0, void *MainAddr) {
         "or rebuild it",
         Exe.c_str(), Header.c_str(), Archive.c_str());
   TC.IncludeDir = std::string(Include);
+  TC.ResourceDir = ITO_CLANG_RESOURCE_DIR;
   TC.LibDir = std::string(Lib);
 
   // ito's headers come first so that its <cilk/cilk.h> wins over any other.

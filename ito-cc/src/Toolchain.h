@@ -22,9 +22,10 @@ enum class Language { C, CXX };
 
 struct Toolchain {
   Language Lang = Language::C;
-  std::string Compiler;                  // clang-19 or clang++-19
-  std::string IncludeDir;                // <prefix>/include
-  std::string LibDir;                    // <prefix>/lib
+  std::string Compiler;    // clang-19 or clang++-19
+  std::string IncludeDir;  // <prefix>/include
+  std::string LibDir;      // <prefix>/lib
+  std::string ResourceDir; // clang's builtin headers, for the translator
   std::vector<std::string> CompileFlags; // added before the user's flags
   std::vector<std::string> LinkFlags;    // added after the user's flags
 };

@@ -9,6 +9,7 @@
 #include "CommandLine.h"
 #include "Config.h"
 #include "Toolchain.h"
+#include "Translate.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -35,6 +36,12 @@ static void printHelp(StringRef Tool) {
          << ";\nthe include paths and libraries of libito and MPI are "
             "added.\n\n"
          << "ITO OPTIONS:\n"
+         << "  --ito-emit-translated=<file>  Also write the translation of the "
+            "source there\n"
+         << "  --ito-check-only              Check the Cilk code, produce "
+            "nothing\n"
+         << "  --ito-no-translate            Compile the sources as they are "
+            "(serial elision)\n"
          << "  --ito-show   Print the clang command instead of running it\n"
          << "  --help       This text\n"
          << "  --version    Versions of ito, Clang and MPI\n\n"
@@ -68,9 +75,24 @@ int main(int Argc, const char **Argv) {
     return 0;
   }
 
+  // Cilk sources are translated first (in this process); clang compiles the
+  // translations.
+  std::vector<std::string> ClangArgs = CL->ClangArgs;
+  Translation T;
+  if (!CL->NoTranslate && !CL->PreprocessOnly && !CL->Show) {
+    if (Error Err = T.run(*CL, *TC, ClangArgs)) {
+      std::string Msg = toString(std::move(Err));
+      if (!Msg.empty())
+        fail(Tool, Msg);
+      return 1;
+    }
+  }
+  if (CL->CheckOnly)
+    return 0;
+
   std::vector<std::string> Cmd{TC->Compiler};
   Cmd.insert(Cmd.end(), TC->CompileFlags.begin(), TC->CompileFlags.end());
-  Cmd.insert(Cmd.end(), CL->ClangArgs.begin(), CL->ClangArgs.end());
+  Cmd.insert(Cmd.end(), ClangArgs.begin(), ClangArgs.end());
   if (CL->Links)
     Cmd.insert(Cmd.end(), TC->LinkFlags.begin(), TC->LinkFlags.end());
 
@@ -94,5 +116,7 @@ int main(int Argc, const char **Argv) {
                                &ErrMsg);
   if (RC < 0)
     return fail(Tool, "running " + *Compiler + " failed: " + ErrMsg);
+  if (RC == 0)
+    T.fixDependencyFiles(*CL);
   return RC;
 }

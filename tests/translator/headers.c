@@ -5,8 +5,8 @@
 // RUN: not %ito-translate %s -o %t.c -- -I %ito-include \
 // RUN:   -isystem %S/Inputs/system -DUSER 2>&1 | FileCheck %s \
 // RUN:   --implicit-check-not=error: --match-full-lines
-// CHECK: {{.*}}user-spawn.h:4:11: error: 'cilk_spawn' is not supported by this version of ito-translate
-// CHECK: {{.*}}user-spawn.h:6:3: error: 'cilk_sync' is not supported by this version of ito-translate
+// CHECK: {{.*}}user-spawn.h:4:11: error: 'cilk_spawn' in a header is not translated; move the function that uses it to a source file (ito translates one source file at a time)
+// CHECK: {{.*}}user-spawn.h:6:3: error: 'cilk_sync' in a header is not translated; move the function that uses it to a source file (ito translates one source file at a time)
 
 #include <system-spawn.h>
 #ifdef USER

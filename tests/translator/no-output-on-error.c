@@ -1,5 +1,5 @@
 // On error, ito-translate neither creates nor truncates its output file:
-// for Cilk constructs it cannot translate yet, and for errors in the code.
+// for ill-formed Cilk, and for errors in the code.
 // RUN: rm -f %t.c
 // RUN: not %ito-translate %s -o %t.c -- -I %ito-include -DCILK
 // RUN: not ls %t.c
@@ -20,7 +20,7 @@ int f(int n) { return n; }
 
 int g(int n) {
 #ifdef CILK
-  int x = cilk_spawn f(n);
+  int x = f(n) + cilk_spawn f(n); /* a spawn inside an expression */
   cilk_sync;
   return x;
 #elif defined(BROKEN)

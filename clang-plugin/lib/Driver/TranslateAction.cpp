@@ -7,6 +7,8 @@
 #include "ito/Translate/TranslateAction.h"
 #include "ito/Translate/CilkConstructs.h"
 #include "ito/Translate/CilkPragmas.h"
+#include "ito/Translate/Emit.h"
+#include "ito/Translate/TaskBlocks.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -17,23 +19,12 @@
 using namespace clang;
 using namespace ito;
 
-/// The part of \p C to highlight in a diagnostic: all of it, except the body
-/// of a cilk_for or cilk_scope.
-static SourceRange getHighlightRange(const CilkConstruct &C) {
-  if (const auto *For = dyn_cast<ForStmt>(C.Node))
-    return {For->getBeginLoc(), For->getRParenLoc()};
-  if (const auto *For = dyn_cast<CXXForRangeStmt>(C.Node))
-    return {For->getBeginLoc(), For->getRParenLoc()};
-  if (const auto *If = dyn_cast<IfStmt>(C.Node))
-    return {If->getBeginLoc(), If->getRParenLoc()};
-  return C.Node->getSourceRange();
-}
-
 namespace {
 
 class TranslateConsumer : public ASTConsumer {
 public:
-  explicit TranslateConsumer(std::string &Output) : Output(Output) {}
+  TranslateConsumer(TranslateResult &Result, GrainsizePragmaHandler &Pragmas)
+      : Result(Result), Pragmas(Pragmas) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &Diags = Ctx.getDiagnostics();
@@ -42,25 +33,31 @@ public:
     const SourceManager &SM = Ctx.getSourceManager();
     std::vector<CilkConstruct> Constructs = collectCilkConstructs(Ctx);
     if (Constructs.empty()) {
-      Output = SM.getBufferData(SM.getMainFileID()).str();
+      Result.Output = SM.getBufferData(SM.getMainFileID()).str();
+      Result.HasCilk = false;
       return;
     }
-    unsigned DiagID = Diags.getCustomDiagID(
+    Result.HasCilk = true;
+    // Only the main file is rewritten.
+    unsigned InHeader = Diags.getCustomDiagID(
         DiagnosticsEngine::Error,
-        "'%0' is not supported by this version of ito-translate");
-    for (const CilkConstruct &C : Constructs) {
-      DiagnosticBuilder Diag = Diags.Report(C.KeywordLoc, DiagID);
-      Diag << C.Spelling;
-      CharSourceRange Range = Lexer::makeFileCharRange(
-          CharSourceRange::getTokenRange(getHighlightRange(C)), SM,
-          Ctx.getLangOpts());
-      if (Range.isValid())
-        Diag << Range;
-    }
+        "'%0' in a header is not translated; move the function that uses it "
+        "to a source file (ito translates one source file at a time)");
+    for (const CilkConstruct &C : Constructs)
+      if (!SM.isInMainFile(C.KeywordLoc))
+        Diags.Report(C.KeywordLoc, InHeader) << C.Spelling;
+    if (Diags.hasErrorOccurred())
+      return;
+    TranslationPlan Plan =
+        planTranslation(Ctx, Constructs, Pragmas.getPragmas());
+    if (Diags.hasErrorOccurred())
+      return;
+    emitTranslation(Ctx, Plan, Result.Output);
   }
 
 private:
-  std::string &Output;
+  TranslateResult &Result;
+  GrainsizePragmaHandler &Pragmas;
 };
 
 } // namespace
@@ -72,8 +69,8 @@ bool TranslateAction::BeginInvocation(CompilerInstance &CI) {
 
 std::unique_ptr<ASTConsumer>
 TranslateAction::CreateASTConsumer(CompilerInstance &CI, StringRef) {
-  // Grain sizes are recorded for the cilk_for loops they precede; for now the
-  // handler only checks the pragmas' syntax.
-  addGrainsizePragmaHandler(CI.getPreprocessor());
-  return std::make_unique<TranslateConsumer>(Output);
+  // Grain sizes are recorded for the cilk_for loops they precede.
+  GrainsizePragmaHandler &Pragmas =
+      addGrainsizePragmaHandler(CI.getPreprocessor());
+  return std::make_unique<TranslateConsumer>(Result, Pragmas);
 }

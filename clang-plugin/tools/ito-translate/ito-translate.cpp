@@ -41,14 +41,15 @@ namespace {
 
 class TranslateActionFactory : public tooling::FrontendActionFactory {
 public:
-  explicit TranslateActionFactory(std::string &Output) : Output(Output) {}
+  explicit TranslateActionFactory(ito::TranslateResult &Result)
+      : Result(Result) {}
 
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<ito::TranslateAction>(Output);
+    return std::make_unique<ito::TranslateAction>(Result);
   }
 
 private:
-  std::string &Output;
+  ito::TranslateResult &Result;
 };
 
 } // namespace
@@ -86,15 +87,15 @@ int main(int argc, const char **argv) {
       {"-resource-dir", ITO_CLANG_RESOURCE_DIR},
       tooling::ArgumentInsertPosition::BEGIN));
 
-  std::string Output;
-  TranslateActionFactory Factory(Output);
+  ito::TranslateResult Result;
+  TranslateActionFactory Factory(Result);
   if (Tool.run(&Factory) != 0)
     return 1;
 
   // Writes through a temporary file, so that no output file is left behind
   // on error.
   if (Error E = writeToOutput(OutputFilename, [&](raw_ostream &OS) {
-        OS << Output;
+        OS << Result.Output;
         return Error::success();
       })) {
     WithColor::error(errs(), "ito-translate") << toString(std::move(E)) << "\n";

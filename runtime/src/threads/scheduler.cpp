@@ -114,6 +114,10 @@ int ito_sched_in_root(void) {
   return w && w->in_root;
 }
 
+void ito_sched_fatal(const char *message) {
+  ito::platform::fatal("%s", message);
+}
+
 void ito_sched_fork_outside_root(void) {
   ito::platform::fatal(
       the_worker_or_null()

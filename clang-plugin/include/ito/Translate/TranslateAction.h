@@ -12,16 +12,21 @@
 
 namespace ito {
 
+/// What translating one file gave.
+struct TranslateResult {
+  std::string Output;   ///< the translated main file
+  bool HasCilk = false; ///< false: Output is the file itself, byte for byte
+};
+
 /// Translates the main file of a Cilk translation unit.
 ///
 /// Parses with __ITO_TRANSLATOR__ defined, so that <cilk/cilk.h> expands the
 /// Cilk keywords to constructs the analysis recognizes. A file without Cilk
-/// constructs translates to itself, byte for byte. This version translates no
-/// Cilk construct yet: it reports an error at each one and produces nothing.
+/// constructs translates to itself, byte for byte. Ill-formed Cilk is
+/// reported as errors, and then there is no output.
 class TranslateAction : public clang::ASTFrontendAction {
 public:
-  /// On success, the translated main file is stored in \p Output.
-  explicit TranslateAction(std::string &Output) : Output(Output) {}
+  explicit TranslateAction(TranslateResult &Result) : Result(Result) {}
 
 protected:
   bool BeginInvocation(clang::CompilerInstance &CI) override;
@@ -29,7 +34,7 @@ protected:
   CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override;
 
 private:
-  std::string &Output;
+  TranslateResult &Result;
 };
 
 } // namespace ito

@@ -37,6 +37,8 @@ bool ito_sched_pop_conflict(void);
 // the thread was never forked, or was joined already).
 void ito_sched_join(uint64_t join, void *out, size_t size);
 void ito_sched_poll(void);
+// Stops the program with message (a misuse of the API).
+[[noreturn]] void ito_sched_fatal(const char *message);
 // A future entry for `consumers` get()s, in this process's runtime heap.
 uint64_t ito_sched_future_new(int consumers);
 // The child of async() finished: publish its value; wake the waiters. If
@@ -195,6 +197,14 @@ public:
   thread &operator=(thread &&) = delete;
 
   bool joinable() const { return join_ != not_joinable; }
+
+  // Forks f(args...) into a default-constructed (or joined) thread.
+  template <class F, class... Args> void fork(F &&f, Args &&...args) {
+    if (__builtin_expect(joinable(), 0))
+      ito_sched_fatal("fork() on an ito::thread whose child is not joined "
+                      "yet; join it first");
+    start(std::forward<F>(f), std::forward<Args>(args)...);
+  }
 
   T join() {
     if (__builtin_expect(join_ != 0, 0))

@@ -1,0 +1,34 @@
+//===- Emit.h - Rewrite a planned Cilk translation unit ---------*- C++ -*-===//
+//
+// Part of ito.
+//
+//===----------------------------------------------------------------------===//
+//
+// Rewrites the main file of a translation unit according to its plan: C to
+// C over libito's translation interface (ito/cilk_abi.h), C++ to C++ over
+// its C++ API. User code keeps its line numbers; moved and generated code is
+// bracketed by #line markers, so diagnostics and debug information point at
+// the user's file.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ITO_TRANSLATE_EMIT_H
+#define ITO_TRANSLATE_EMIT_H
+
+#include "ito/Translate/TaskBlocks.h"
+#include <string>
+
+namespace clang {
+class ASTContext;
+}
+
+namespace ito {
+
+/// Translates the main file of \p Ctx by \p Plan into \p Output. Reports
+/// what it cannot translate as errors; returns false then.
+bool emitTranslation(clang::ASTContext &Ctx, const TranslationPlan &Plan,
+                     std::string &Output);
+
+} // namespace ito
+
+#endif // ITO_TRANSLATE_EMIT_H

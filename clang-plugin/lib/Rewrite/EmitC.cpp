@@ -1,0 +1,298 @@
+//===- EmitC.cpp - Translate Cilk C to C over ito/cilk_abi.h --------------===//
+//
+// Part of ito.
+//
+//===----------------------------------------------------------------------===//
+//
+// C has no lambdas, so what runs as a task moves out to file scope:
+//
+//   x = cilk_spawn f(a, b);
+//     -> { struct __ito_a7 __ito_a = { a, b, &__ito_v7 }; __ito_r7 = &(x);
+//          ito_abi_fork(&__ito_s7, __ito_e7, &__ito_a); }
+//   with __ito_s7/__ito_v7/__ito_r7 (state, value, receiver) declared at the
+//   start of the task block, and after the function
+//     static void __ito_e7(void *p) { struct __ito_a7 a = *(...)p;
+//       T v = f(a.a0, a.a1); ito_abi_child_return(a.out, &v, sizeof v); }
+//   A spawn in a loop keeps its state in a node on the parent's stack
+//   (alloca), chained for the sync.
+//
+//   cilk_for (T i = b; i < e; i += s) body
+//     -> the body moves to static void __ito_f3(lo, hi, ctx), which copies
+//        the variables it uses from ctx; the loop calls ito_abi_for.
+//
+// A sync joins every spawn of its task block and stores the receivers; the
+// end of a block, and return/break/continue out of blocks with spawns, sync
+// implicitly.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EmitLanguage.h"
+#include "RewriteUtils.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace clang;
+using namespace ito;
+
+namespace {
+
+std::string id(const char *Prefix, unsigned N) {
+  return Prefix + std::to_string(N);
+}
+
+class CEmitter : public LanguageEmitter {
+public:
+  explicit CEmitter(Edits &E) : E(E) {}
+  std::string blockDecls(const TaskBlock &B) override;
+  std::string syncCode(llvm::ArrayRef<const SpawnSite *> Sites) override;
+  using LanguageEmitter::syncCode;
+  void spawn(const SpawnSite &S, std::string &Before,
+             std::string &After) override;
+  void cilkFor(const CilkFor &F, std::string &Before,
+               std::string &After) override;
+
+private:
+  struct Site {
+    const SpawnSite *S;
+    QualType Value;    // the call's type (void: none)
+    QualType Receiver; // the receiver's type (null: none)
+    // The child writes straight into the receiver variable, which is in
+    // scope at every sync of the block.
+    bool Direct = false;
+    bool HasValue() const { return !Value.isNull() && !Value->isVoidType(); }
+    bool HasReceiver() const { return !Receiver.isNull(); }
+  };
+
+  Site site(const SpawnSite &S) const;
+
+  Edits &E;
+};
+
+} // namespace
+
+CEmitter::Site CEmitter::site(const SpawnSite &S) const {
+  Site Out{&S, S.Call->getType().getUnqualifiedType(), QualType()};
+  if (Out.HasValue()) {
+    if (S.Form == SpawnForm::Assign)
+      Out.Receiver = S.Receiver->getType().getUnqualifiedType();
+    else if (S.Form == SpawnForm::Init)
+      Out.Receiver = S.Var->getType().getUnqualifiedType();
+    Out.Direct = !S.InLoop && S.VarInBlockScope &&
+                 E.Ctx.hasSameUnqualifiedType(Out.Receiver, Out.Value) &&
+                 !S.Var->getType().isConstQualified();
+  }
+  return Out;
+}
+
+std::string CEmitter::blockDecls(const TaskBlock &B) {
+  std::string D;
+  for (const SpawnSite *S : B.Spawns) {
+    Site St = site(*S);
+    if (S->InLoop) {
+      D += "struct __ito_n" + std::to_string(S->Id) + " *" +
+           id("__ito_l", S->Id) + " = 0; ";
+      continue;
+    }
+    D += "ito_abi_spawn " + id("__ito_s", S->Id) + " = ITO_ABI_SPAWN_INIT; ";
+    if (St.Direct)
+      continue;
+    if (St.HasValue())
+      D += E.declare(St.Value, id("__ito_v", S->Id)) + "; ";
+    if (St.HasReceiver())
+      D += E.declare(E.Ctx.getPointerType(St.Receiver), id("__ito_r", S->Id)) +
+           " = 0; ";
+  }
+  return D;
+}
+
+std::string CEmitter::syncCode(ArrayRef<const SpawnSite *> Sites) {
+  std::string C;
+  for (auto It = Sites.rbegin(); It != Sites.rend(); ++It) {
+    const SpawnSite *S = *It;
+    Site St = site(*S);
+    if (S->InLoop) {
+      std::string L = id("__ito_l", S->Id);
+      C += "for (struct __ito_n" + std::to_string(S->Id) + " *__n = " + L +
+           "; __n; __n = __n->next) ";
+      if (St.HasReceiver())
+        C += "{ if (ito_abi_sync(&__n->s, &__n->v, sizeof __n->v)) *__n->r = "
+             "__n->v; } ";
+      else if (St.HasValue())
+        C += "(void)ito_abi_sync(&__n->s, &__n->v, sizeof __n->v); ";
+      else
+        C += "(void)ito_abi_sync(&__n->s, 0, 0); ";
+      C += L + " = 0; ";
+      continue;
+    }
+    std::string Sv = id("__ito_s", S->Id), V = id("__ito_v", S->Id);
+    if (St.Direct)
+      C += "(void)ito_abi_sync(&" + Sv + ", &" + S->Var->getNameAsString() +
+           ", sizeof " + S->Var->getNameAsString() + "); ";
+    else if (St.HasReceiver())
+      C += "if (ito_abi_sync(&" + Sv + ", &" + V + ", sizeof " + V + ")) *" +
+           id("__ito_r", S->Id) + " = " + V + "; ";
+    else if (St.HasValue())
+      C += "(void)ito_abi_sync(&" + Sv + ", &" + V + ", sizeof " + V + "); ";
+    else
+      C += "(void)ito_abi_sync(&" + Sv + ", 0, 0); ";
+  }
+  return C;
+}
+
+void CEmitter::spawn(const SpawnSite &S, std::string &Before,
+                     std::string &After) {
+  const CallExpr *Call = S.Call;
+  Site St = site(S);
+  const std::string N = std::to_string(S.Id);
+  const std::string ArgsT = "struct __ito_a" + N;
+
+  // Parameter types, for the argument block's fields.
+  const FunctionDecl *Direct = Call->getDirectCallee();
+  bool DirectGlobal = Direct && !isa<CXXMethodDecl>(Direct);
+  const FunctionProtoType *Proto = nullptr;
+  QualType CalleeT = Call->getCallee()->getType();
+  if (const auto *PT = CalleeT->getAs<PointerType>())
+    Proto = PT->getPointeeType()->getAs<FunctionProtoType>();
+  else
+    Proto = CalleeT->getAs<FunctionProtoType>();
+
+  std::string Fields, Inits, CallArgs;
+  for (unsigned I = 0; I < Call->getNumArgs(); I++) {
+    const Expr *Arg = Call->getArg(I);
+    QualType T = Proto && I < Proto->getNumParams() ? Proto->getParamType(I)
+                                                    : Arg->getType();
+    std::string F = "a" + std::to_string(I);
+    Fields += E.declare(T.getUnqualifiedType(), F) + "; ";
+    Inits += (I ? ", " : "") + E.text(Arg->getSourceRange());
+    CallArgs += (I ? ", __a." : "__a.") + F;
+  }
+  std::string Callee;
+  if (DirectGlobal) {
+    Callee = Direct->getNameAsString();
+  } else {
+    Fields += E.declare(CalleeT.getUnqualifiedType(), "fn") + "; ";
+    Inits += std::string(Call->getNumArgs() ? ", " : "") +
+             E.text(Call->getCallee()->getSourceRange());
+    Callee = "__a.fn";
+  }
+  const bool HasOut = St.HasValue();
+  if (HasOut)
+    Fields += E.declare(E.Ctx.getPointerType(St.Value), "out") + "; ";
+
+  // The argument block and the entry (and, in a loop, the state node).
+  Before += ArgsT + " { " + Fields + "};\n";
+  if (S.InLoop) {
+    Before += "struct __ito_n" + N + " { ito_abi_spawn s; ";
+    if (HasOut)
+      Before += E.declare(St.Value, "v") + "; ";
+    if (St.HasReceiver())
+      Before += E.declare(E.Ctx.getPointerType(St.Receiver), "r") + "; ";
+    Before += "struct __ito_n" + N + " *next; };\n";
+  }
+  Before += "static void __ito_e" + N + "(void *);\n";
+
+  After += "static void __ito_e" + N + "(void *__p) {\n  " + ArgsT +
+           " __a = *(" + ArgsT + " *)__p;\n";
+  if (HasOut)
+    After += "  " + E.declare(St.Value, "__v") + " = " + Callee + "(" +
+             CallArgs +
+             ");\n  ito_abi_child_return(__a.out, &__v, sizeof "
+             "__v);\n}\n";
+  else
+    After += "  " + Callee + "(" + CallArgs +
+             ");\n  ito_abi_child_return(0, 0, 0);\n}\n";
+
+  // The spawn statement itself.
+  std::string Code;
+  const std::string Recv =
+      S.Form == SpawnForm::Assign
+          ? "&(" + E.text(S.Receiver->getSourceRange()) + ")"
+          : (S.Form == SpawnForm::Init ? "&" + S.Var->getNameAsString() : "");
+  if (S.Form == SpawnForm::Init) {
+    // "T v = cilk_spawn ..." declares v, assigned at the sync.
+    std::string Decl =
+        E.textBetween(S.Statement->getBeginLoc(), S.Construct->KeywordLoc);
+    while (!Decl.empty() && (isspace(Decl.back()) || Decl.back() == '='))
+      Decl.pop_back();
+    Code += Decl + "; ";
+  }
+  Code += "{ ";
+  std::string State, OutPtr;
+  if (S.InLoop) {
+    std::string L = id("__ito_l", S.Id);
+    Code += "struct __ito_n" + N + " *__n = (struct __ito_n" + N +
+            " *)alloca(sizeof *__n); __n->s.join = ~0ull; __n->next = " + L +
+            "; " + L + " = __n; ";
+    if (St.HasReceiver())
+      Code += "__n->r = " + Recv + "; ";
+    State = "&__n->s";
+    OutPtr = "&__n->v";
+  } else {
+    if (St.HasReceiver() && !St.Direct)
+      Code += id("__ito_r", S.Id) + " = " + Recv + "; ";
+    State = "&" + id("__ito_s", S.Id);
+    OutPtr = St.Direct ? Recv : "&" + id("__ito_v", S.Id);
+  }
+  if (HasOut)
+    Inits += std::string(Inits.empty() ? "" : ", ") + OutPtr;
+  Code += ArgsT + " __ito_a = { " + Inits + " }; ito_abi_fork(" + State +
+          ", __ito_e" + N + ", &__ito_a); }";
+  E.replace(E.statementRange(S.Statement), Code);
+}
+
+void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
+                       std::string &After) {
+  LoopShape Shape;
+  if (!getLoopShape(E, F, Shape))
+    return;
+  const std::string N = std::to_string(F.Id);
+  const std::string CtxT = "struct __ito_c" + N;
+  std::string Fields, Inits, Locals;
+  for (const VarDecl *V :
+       capturedVariables(E, F.For->getBody(), Shape.Var).Vars) {
+    QualType T = V->getType();
+    if (T->isArrayType())
+      T = E.Ctx.getArrayDecayedType(T);
+    T = T.getUnqualifiedType();
+    std::string Name = V->getNameAsString();
+    Fields += E.declare(T, Name) + "; ";
+    Inits += Name + ", ";
+    Locals += "  " + E.declare(T, Name) + " = __c->" + Name + ";\n";
+  }
+  QualType VarT = Shape.Var->getType().getUnqualifiedType();
+  Fields += E.declare(VarT, "__begin") + "; long long __step; ";
+  Before += CtxT + " { " + Fields + "};\n";
+  Before += "static void __ito_f" + N + "(long long, long long, void *);\n";
+
+  const TaskBlock &Body = *F.Body;
+  After += "static void __ito_f" + N +
+           "(long long __lo, long long __hi, void *__p) {\n  " + CtxT +
+           " *__c = (" + CtxT + " *)__p;\n" + Locals +
+           "  for (long long __k = __lo; __k < __hi; __k++) {\n    " +
+           E.declare(Shape.Var->getType(), Shape.Var->getNameAsString()) +
+           " = __c->__begin + __k * __c->__step;\n    { " + blockDecls(Body) +
+           "\n" + E.lineMarker(F.For->getBody()->getBeginLoc()) +
+           E.rewrittenText(F.For->getBody()->getSourceRange()) + "\n    " +
+           syncCode(Body) + "}\n  }\n}\n";
+
+  std::string B = E.text(Shape.Begin->getSourceRange());
+  std::string End = E.text(Shape.End->getSourceRange());
+  std::string Code =
+      "{ " + CtxT + " __ito_c = { " + Inits + "(" + B + "), " + Shape.Step +
+      " }; " + E.declare(VarT, "__ito_b") + " = __ito_c.__begin; " +
+      E.declare(Shape.End->getType().getUnqualifiedType(), "__ito_e") + " = (" +
+      End + "); ito_abi_for(0, " + tripCount(Shape, "__ito_b", "__ito_e") +
+      ", " + (F.Grainsize ? "(" + *F.Grainsize + ")" : std::string("0")) +
+      ", __ito_f" + N + ", &__ito_c, sizeof __ito_c); }";
+  E.replace(CharSourceRange::getCharRange(
+                E.fileLoc(F.Construct->KeywordLoc),
+                E.statementRange(F.For->getBody()).getEnd()),
+            Code);
+}
+
+std::unique_ptr<LanguageEmitter> ito::makeCEmitter(Edits &E) {
+  return std::make_unique<CEmitter>(E);
+}

@@ -1,0 +1,229 @@
+//===- EmitCxx.cpp - Translate Cilk C++ to C++ over ito/cilk_abi.hpp ------===//
+//
+// Part of ito.
+//
+//===----------------------------------------------------------------------===//
+//
+// In C++ everything stays in place, and on its line:
+//
+//   x = cilk_spawn f(a, b);
+//     -> __ito_s7.fork(&(x), [__a0 = (a), __a1 = (b)]() mutable {
+//          return f(__a0, __a1); });
+//   with `ito::cilk::spawn<T> __ito_s7;` at the start of the task block (a
+//   spawn_list, whose nodes live on the stack, for a spawn in a loop or of a
+//   dependent type). The arguments are evaluated in the parent (the
+//   lambda's captures), the call runs in the child.
+//
+//   cilk_for (T i = b; i < e; i += s) body
+//     -> { auto __ito_b = (b); auto __ito_e = (e);
+//          ito::cilk::parallel_for(n, grain, [=](long long __lo, long long
+//          __hi) mutable { for (...) { T i = __ito_b + __k * s; body } }); }
+//
+//===----------------------------------------------------------------------===//
+
+#include "EmitLanguage.h"
+#include "RewriteUtils.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+
+using namespace clang;
+using namespace ito;
+
+namespace {
+
+std::string id(const char *Prefix, unsigned N) {
+  return Prefix + std::to_string(N);
+}
+
+class CxxEmitter : public LanguageEmitter {
+public:
+  explicit CxxEmitter(Edits &E) : E(E) {}
+  std::string blockDecls(const TaskBlock &B) override;
+  std::string syncCode(llvm::ArrayRef<const SpawnSite *> Sites) override;
+  using LanguageEmitter::syncCode;
+  void spawn(const SpawnSite &S, std::string &Before,
+             std::string &After) override;
+  void cilkFor(const CilkFor &F, std::string &Before,
+               std::string &After) override;
+
+private:
+  /// Sites whose state is a node on the stack: in a loop, or of a type the
+  /// block's start cannot name.
+  bool usesList(const SpawnSite &S) const {
+    return S.InLoop || S.Call->getType()->isDependentType() ||
+           S.Call->isTypeDependent();
+  }
+  std::string lambda(const SpawnSite &S);
+
+  Edits &E;
+};
+
+} // namespace
+
+std::string CxxEmitter::blockDecls(const TaskBlock &B) {
+  std::string D;
+  for (const SpawnSite *S : B.Spawns) {
+    if (usesList(*S)) {
+      D += "ito::cilk::spawn_list " + id("__ito_l", S->Id) + "; ";
+      continue;
+    }
+    QualType T = S->Call->getType().getUnqualifiedType();
+    D += "ito::cilk::spawn<" + (T->isVoidType() ? "void" : E.declare(T, "")) +
+         "> " + id("__ito_s", S->Id) + "; ";
+  }
+  return D;
+}
+
+std::string CxxEmitter::syncCode(ArrayRef<const SpawnSite *> Sites) {
+  std::string C;
+  for (auto It = Sites.rbegin(); It != Sites.rend(); ++It)
+    C +=
+        (usesList(**It) ? id("__ito_l", (*It)->Id) : id("__ito_s", (*It)->Id)) +
+        ".sync(); ";
+  return C;
+}
+
+/// Whether the parameter \p I of the callee is a non-const lvalue reference:
+/// the argument is then the parent's object itself, not a copy.
+static bool byReference(const CallExpr *Call, unsigned I) {
+  QualType T;
+  if (const FunctionDecl *FD = Call->getDirectCallee()) {
+    unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD);
+    if (I < Shift)
+      return false;
+    if (I - Shift < FD->getNumParams())
+      T = FD->getParamDecl(I - Shift)->getType();
+  }
+  return !T.isNull() && T->isLValueReferenceType() &&
+         !T.getNonReferenceType().isConstQualified();
+}
+
+std::string CxxEmitter::lambda(const SpawnSite &S) {
+  const CallExpr *Call = S.Call;
+  std::string Captures, Args, Callee;
+  auto Capture = [&](const std::string &Name, const Expr *Value, bool Ref) {
+    Captures += (Captures.empty() ? "" : ", ") + std::string(Ref ? "&" : "") +
+                Name + " = (" + E.text(Value->getSourceRange()) + ")";
+  };
+  unsigned FirstArg = 0;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    const Expr *Obj = MC->getImplicitObjectArgument();
+    const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+    std::string Member =
+        ME ? E.text(SourceRange(ME->getMemberLoc(), ME->getEndLoc()))
+           : MC->getMethodDecl()->getNameAsString();
+    if (!Obj || isa<CXXThisExpr>(Obj->IgnoreParenImpCasts())) {
+      Captures += Captures.empty() ? "this" : ", this";
+      Callee = "this->" + Member;
+    } else if (ME && ME->isArrow()) {
+      Capture("__o", Obj, false);
+      Callee = "__o->" + Member;
+    } else {
+      Capture("__o", Obj, true);
+      Callee = "__o." + Member;
+    }
+  } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
+             OC && OC->getOperator() == OO_Call) {
+    Capture("__f", OC->getArg(0), false);
+    Callee = "__f";
+    FirstArg = 1;
+  } else {
+    const Expr *C = Call->getCallee()->IgnoreParenImpCasts();
+    const auto *DRE = dyn_cast<DeclRefExpr>(C);
+    if (DRE && isa<FunctionDecl>(DRE->getDecl())) {
+      Callee = E.text(Call->getCallee()->getSourceRange());
+    } else if (isa<UnresolvedLookupExpr>(C)) {
+      Callee = E.text(Call->getCallee()->getSourceRange());
+    } else {
+      Capture("__f", Call->getCallee(), false);
+      Callee = "__f";
+    }
+  }
+  for (unsigned I = FirstArg; I < Call->getNumArgs(); I++) {
+    const Expr *Arg = Call->getArg(I);
+    if (isa<CXXDefaultArgExpr>(Arg))
+      break;
+    std::string Name = "__a" + std::to_string(I - FirstArg);
+    Capture(Name, Arg, byReference(Call, I));
+    Args += (Args.empty() ? "" : ", ") + Name;
+  }
+  return "[" + Captures + "]() mutable { return " + Callee + "(" + Args +
+         "); }";
+}
+
+void CxxEmitter::spawn(const SpawnSite &S, std::string &, std::string &) {
+  std::string Code;
+  std::string Recv;
+  const bool HasValue = !S.Call->getType()->isVoidType();
+  if (S.Form == SpawnForm::Assign && HasValue)
+    Recv = "&(" + E.text(S.Receiver->getSourceRange()) + ")";
+  if (S.Form == SpawnForm::Init) {
+    // "T v = cilk_spawn ..." declares v, assigned at the sync.
+    QualType T = S.Var->getType();
+    std::string Name = S.Var->getNameAsString();
+    if (T->isDependentType() || T->getContainedAutoType())
+      Code += "std::decay_t<decltype(" + E.text(S.Call->getSourceRange()) +
+              ")> " + Name + "; ";
+    else
+      Code += E.declare(T.getUnqualifiedType(), Name) + "; ";
+    Recv = "&" + Name;
+  }
+  std::string L = lambda(S);
+  if (usesList(S)) {
+    std::string List = id("__ito_l", S.Id);
+    Code += "{ auto __ito_f = " + L + "; " + List + ".fork(alloca(" + List +
+            ".node_size(__ito_f)), " + (Recv.empty() ? "nullptr" : Recv) +
+            ", std::move(__ito_f)); }";
+  } else {
+    Code += id("__ito_s", S.Id) + ".fork(" + (Recv.empty() ? "" : Recv + ", ") +
+            L + ");";
+  }
+  E.replace(E.statementRange(S.Statement), Code);
+}
+
+void CxxEmitter::cilkFor(const CilkFor &F, std::string &, std::string &) {
+  LoopShape Shape;
+  if (!getLoopShape(E, F, Shape))
+    return;
+  const TaskBlock &Body = *F.Body;
+  std::string LoopVarDecl =
+      Shape.Var->getType()->isDependentType() ||
+              Shape.Var->getType()->getContainedAutoType()
+          ? "auto " + Shape.Var->getNameAsString()
+          : E.declare(Shape.Var->getType(), Shape.Var->getNameAsString());
+  // Captures by value, as the tasks may run in other processes; arrays by
+  // reference, like C's decay to a pointer (writing a parent's array from
+  // the body is a migration hazard the diagnostics report).
+  Captures Used = capturedVariables(E, F.For->getBody(), Shape.Var);
+  std::string CaptureList = "__ito_b";
+  for (const VarDecl *V : Used.Vars)
+    CaptureList += std::string(", ") +
+                   (V->getType()->isArrayType() ? "&" : "") +
+                   V->getNameAsString();
+  if (Used.This)
+    CaptureList += ", this";
+  std::string Head =
+      "{ auto __ito_b = (" + E.text(Shape.Begin->getSourceRange()) +
+      "); auto __ito_e = (" + E.text(Shape.End->getSourceRange()) +
+      "); ito::cilk::parallel_for(" + tripCount(Shape, "__ito_b", "__ito_e") +
+      ", " + (F.Grainsize ? "(" + *F.Grainsize + ")" : std::string("0")) +
+      ", [" + CaptureList +
+      "](long long __lo, long long __hi) mutable { for (long long __k = "
+      "__lo; __k < __hi; ++__k) { " +
+      LoopVarDecl + " = __ito_b + __k * " + Shape.Step + "; { " +
+      blockDecls(Body);
+  std::string Tail = " " + syncCode(Body) + "} } }); }";
+  // The loop's head becomes the head of the task; the body stays on its
+  // lines.
+  E.replace(
+      CharSourceRange::getCharRange(E.fileLoc(F.Construct->KeywordLoc),
+                                    E.fileLoc(F.For->getBody()->getBeginLoc())),
+      Head);
+  E.insertAfter(E.statementRange(F.For->getBody()).getEnd(), Tail);
+}
+
+std::unique_ptr<LanguageEmitter> ito::makeCxxEmitter(Edits &E) {
+  return std::make_unique<CxxEmitter>(E);
+}

@@ -1,0 +1,44 @@
+//===- EmitLanguage.h - The per-language emitters ---------------*- C++ -*-===//
+//
+// Part of ito.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ITO_REWRITE_EMITLANGUAGE_H
+#define ITO_REWRITE_EMITLANGUAGE_H
+
+#include "RewriteUtils.h"
+
+#include <memory>
+
+namespace ito {
+
+/// How one output language spells the pieces of a translation. The order
+/// and placement of the edits is common (emitPlan).
+class LanguageEmitter {
+public:
+  virtual ~LanguageEmitter() = default;
+  /// Declarations at the start of a task block with spawns.
+  virtual std::string blockDecls(const TaskBlock &B) = 0;
+  /// The code that joins the spawns \p Sites (of one task block) and stores
+  /// their receivers.
+  virtual std::string syncCode(llvm::ArrayRef<const SpawnSite *> Sites) = 0;
+  std::string syncCode(const TaskBlock &B) { return syncCode(B.Spawns); }
+  /// Rewrites a spawn statement; file-scope code for it goes to Before /
+  /// After the enclosing function.
+  virtual void spawn(const SpawnSite &S, std::string &Before,
+                     std::string &After) = 0;
+  /// Rewrites a cilk_for, after everything inside it has been rewritten.
+  virtual void cilkFor(const CilkFor &F, std::string &Before,
+                       std::string &After) = 0;
+};
+
+std::unique_ptr<LanguageEmitter> makeCEmitter(Edits &E);
+std::unique_ptr<LanguageEmitter> makeCxxEmitter(Edits &E);
+
+/// Makes the edits of \p Plan in the order they nest.
+bool emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L);
+
+} // namespace ito
+
+#endif // ITO_REWRITE_EMITLANGUAGE_H

@@ -1,0 +1,267 @@
+//===- RewriteUtils.cpp - Source text and edits for the emitters ----------===//
+//
+// Part of ito.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RewriteUtils.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+using namespace ito;
+
+Edits::Edits(ASTContext &Ctx)
+    : Ctx(Ctx), SM(Ctx.getSourceManager()), LangOpts(Ctx.getLangOpts()),
+      R(Ctx.getSourceManager(), Ctx.getLangOpts()) {}
+
+CharSourceRange Edits::fileRange(SourceRange Range) const {
+  CharSourceRange CR = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Range), SM, LangOpts);
+  if (CR.isValid())
+    return CR;
+  // A range that starts in one macro expansion and ends in another: take the
+  // expansions' file locations.
+  SourceLocation B = SM.getExpansionRange(Range.getBegin()).getBegin();
+  SourceLocation E = SM.getExpansionRange(Range.getEnd()).getEnd();
+  return Lexer::makeFileCharRange(CharSourceRange::getTokenRange(B, E), SM,
+                                  LangOpts);
+}
+
+std::string Edits::text(SourceRange Range) const {
+  return Lexer::getSourceText(fileRange(Range), SM, LangOpts).str();
+}
+
+std::string Edits::textBetween(SourceLocation Begin, SourceLocation End) const {
+  return Lexer::getSourceText(
+             CharSourceRange::getCharRange(fileLoc(Begin), fileLoc(End)), SM,
+             LangOpts)
+      .str();
+}
+
+CharSourceRange Edits::statementRange(const Stmt *S) const {
+  CharSourceRange R = fileRange(S->getSourceRange());
+  if (isa<Expr>(S) || isa<ReturnStmt>(S) || isa<BreakStmt>(S) ||
+      isa<ContinueStmt>(S) || isa<GotoStmt>(S) || isa<DoStmt>(S))
+    return CharSourceRange::getCharRange(R.getBegin(), afterSemi(S));
+  return R;
+}
+
+std::string Edits::rewrittenText(SourceRange Range) {
+  CharSourceRange CR = fileRange(Range);
+  return R.getRewrittenText(CR);
+}
+
+SourceLocation Edits::afterSemi(const Stmt *S) const {
+  SourceLocation End = fileRange(S->getSourceRange()).getEnd();
+  // End is one past the last token; a ';' may follow (after spaces).
+  Token Tok;
+  SourceLocation Loc = End;
+  if (!Lexer::getRawToken(Loc, Tok, SM, LangOpts, /*IgnoreWhiteSpace=*/true) &&
+      Tok.is(tok::semi))
+    return Tok.getEndLoc();
+  return End;
+}
+
+std::string Edits::lineMarker(SourceLocation Loc) const {
+  PresumedLoc P = SM.getPresumedLoc(fileLoc(Loc));
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << "#line " << P.getLine() << " \"";
+  for (char C : StringRef(P.getFilename())) {
+    if (C == '"' || C == '\\')
+      OS << '\\';
+    OS << C;
+  }
+  OS << "\"\n";
+  return Out;
+}
+
+SourceLocation Edits::lineStart(SourceLocation Loc) const {
+  Loc = fileLoc(Loc);
+  std::pair<FileID, unsigned> D = SM.getDecomposedLoc(Loc);
+  unsigned Col = SM.getColumnNumber(D.first, D.second);
+  return Loc.getLocWithOffset(-static_cast<int>(Col - 1));
+}
+
+std::string Edits::declare(QualType T, StringRef Name) const {
+  PrintingPolicy Policy(LangOpts);
+  Policy.SuppressTagKeyword = false;
+  Policy.SuppressUnwrittenScope = true;
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  T.print(OS, Policy, Name);
+  return Out;
+}
+
+void Edits::error(SourceLocation Loc, StringRef Message) {
+  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+  Diags.Report(Loc, Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
+      << Message;
+  Failed = true;
+}
+
+bool ito::isBraced(const TaskBlock &B) { return isa<CompoundStmt>(B.Body); }
+
+namespace {
+class CaptureFinder : public RecursiveASTVisitor<CaptureFinder> {
+public:
+  CaptureFinder(const SourceManager &SM, const Stmt *Body, const VarDecl *Var)
+      : SM(SM), Body(Body), Var(Var) {}
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V || V == Var || !V->hasLocalStorage())
+      return true;
+    SourceLocation L = V->getLocation();
+    SourceRange R = Body->getSourceRange();
+    bool Inside = !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+                  !SM.isBeforeInTranslationUnit(R.getEnd(), L);
+    if (!Inside && std::find(C.Vars.begin(), C.Vars.end(), V) == C.Vars.end())
+      C.Vars.push_back(V);
+    return true;
+  }
+  bool VisitCXXThisExpr(CXXThisExpr *) {
+    C.This = true;
+    return true;
+  }
+  Captures C;
+
+private:
+  const SourceManager &SM;
+  const Stmt *Body;
+  const VarDecl *Var;
+};
+} // namespace
+
+Captures ito::capturedVariables(Edits &E, const Stmt *Body,
+                                const VarDecl *LoopVar) {
+  CaptureFinder Finder(E.SM, Body, LoopVar);
+  Finder.TraverseStmt(const_cast<Stmt *>(Body));
+  return std::move(Finder.C);
+}
+
+static const VarDecl *refersTo(const Expr *E) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+bool ito::getLoopShape(Edits &E, const CilkFor &F, LoopShape &Shape) {
+  const ForStmt *For = F.For;
+  const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
+  const VarDecl *V = Init && Init->isSingleDecl()
+                         ? dyn_cast<VarDecl>(Init->getSingleDecl())
+                         : nullptr;
+  auto Fail = [&](SourceLocation Loc, StringRef What) {
+    E.error(Loc, "cannot translate this '" + F.Construct->Spelling.str() +
+                     "': " + What.str() +
+                     "; write it as for (T i = begin; i < end; i += step) "
+                     "(or <=, >, >=, !=, ++, --, -=)");
+    return false;
+  };
+  if (!V || !V->getInit())
+    return Fail(F.Construct->KeywordLoc, "the loop variable has no start");
+  Shape.Var = V;
+  Shape.Begin = V->getInit();
+
+  // The condition: v op end, or end op v (flipped).
+  const Expr *Cond = For->getCond()->IgnoreParenImpCasts();
+  const Expr *LHS = nullptr, *RHS = nullptr;
+  BinaryOperatorKind Op;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
+    LHS = BO->getLHS();
+    RHS = BO->getRHS();
+    Op = BO->getOpcode();
+  } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Cond);
+             OC && OC->getNumArgs() == 2 && OC->isComparisonOp()) {
+    LHS = OC->getArg(0);
+    RHS = OC->getArg(1);
+    Op = BinaryOperator::getOverloadedOpcode(OC->getOperator());
+  } else {
+    return Fail(Cond->getBeginLoc(), "the condition is not a comparison");
+  }
+  bool Flipped = false;
+  if (refersTo(LHS) == V) {
+    Shape.End = RHS;
+  } else if (refersTo(RHS) == V) {
+    Shape.End = LHS;
+    Flipped = true;
+  } else {
+    return Fail(Cond->getBeginLoc(),
+                "the condition does not compare the loop variable");
+  }
+  switch (Op) {
+  case BO_LT:
+    Shape.Cmp = Flipped ? ">" : "<";
+    break;
+  case BO_LE:
+    Shape.Cmp = Flipped ? ">=" : "<=";
+    break;
+  case BO_GT:
+    Shape.Cmp = Flipped ? "<" : ">";
+    break;
+  case BO_GE:
+    Shape.Cmp = Flipped ? "<=" : ">=";
+    break;
+  case BO_NE:
+    Shape.Cmp = "!=";
+    break;
+  default:
+    return Fail(Cond->getBeginLoc(), "the comparison must be <, <=, >, >= or "
+                                     "!=");
+  }
+
+  // The increment.
+  const Expr *Inc = For->getInc()->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Inc);
+      UO && refersTo(UO->getSubExpr()) == V) {
+    if (UO->isIncrementOp())
+      Shape.Step = "1";
+    else if (UO->isDecrementOp())
+      Shape.Step = "-1";
+  } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Inc);
+             OC && OC->getNumArgs() >= 1 && refersTo(OC->getArg(0)) == V) {
+    if (OC->getOperator() == OO_PlusPlus)
+      Shape.Step = "1";
+    else if (OC->getOperator() == OO_MinusMinus)
+      Shape.Step = "-1";
+    else if (OC->getNumArgs() == 2 && OC->getOperator() == OO_PlusEqual)
+      Shape.Step = "(" + E.text(OC->getArg(1)->getSourceRange()) + ")";
+    else if (OC->getNumArgs() == 2 && OC->getOperator() == OO_MinusEqual)
+      Shape.Step = "-(" + E.text(OC->getArg(1)->getSourceRange()) + ")";
+  } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc);
+             CA && refersTo(CA->getLHS()) == V) {
+    std::string S = "(" + E.text(CA->getRHS()->getSourceRange()) + ")";
+    if (CA->getOpcode() == BO_AddAssign)
+      Shape.Step = S;
+    else if (CA->getOpcode() == BO_SubAssign)
+      Shape.Step = "-" + S;
+  }
+  if (Shape.Step.empty())
+    return Fail(Inc->getBeginLoc(), "the increment must be ++, --, += or -= "
+                                    "on the loop variable");
+  return true;
+}
+
+std::string ito::tripCount(const LoopShape &S, StringRef B, StringRef End) {
+  const std::string St = "(" + S.Step + ")";
+  const std::string Span = "((" + End.str() + ") - (" + B.str() + "))";
+  const std::string RSpan = "((" + B.str() + ") - (" + End.str() + "))";
+  if (S.Cmp == "<")
+    return "(" + B.str() + " < " + End.str() + " ? (" + Span + " + " + St +
+           " - 1) / " + St + " : 0)";
+  if (S.Cmp == "<=")
+    return "(" + B.str() + " <= " + End.str() + " ? " + Span + " / " + St +
+           " + 1 : 0)";
+  if (S.Cmp == ">")
+    return "(" + B.str() + " > " + End.str() + " ? (" + RSpan + " - " + St +
+           " - 1) / -" + St + " : 0)";
+  if (S.Cmp == ">=")
+    return "(" + B.str() + " >= " + End.str() + " ? " + RSpan + " / -" + St +
+           " + 1 : 0)";
+  return "(" + Span + " / " + St + ")";
+}

@@ -1,0 +1,106 @@
+//===- RewriteUtils.h - Source text and edits for the emitters --*- C++ -*-===//
+//
+// Part of ito.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ITO_REWRITE_REWRITEUTILS_H
+#define ITO_REWRITE_REWRITEUTILS_H
+
+#include "ito/Translate/TaskBlocks.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+#include <string>
+
+namespace ito {
+
+/// The edits of one translation, and what every emitter needs to make them.
+class Edits {
+public:
+  explicit Edits(clang::ASTContext &Ctx);
+
+  clang::ASTContext &Ctx;
+  const clang::SourceManager &SM;
+  const clang::LangOptions &LangOpts;
+  clang::Rewriter R;
+
+  /// The file range of \p Range (whose ends may be in macro expansions).
+  clang::CharSourceRange fileRange(clang::SourceRange Range) const;
+  /// The source text of \p Range as the user wrote it (macros unexpanded).
+  std::string text(clang::SourceRange Range) const;
+  /// The source text from \p Begin up to (not including) \p End.
+  std::string textBetween(clang::SourceLocation Begin,
+                          clang::SourceLocation End) const;
+  /// The file range of statement \p S, with the ';' that ends it.
+  clang::CharSourceRange statementRange(const clang::Stmt *S) const;
+  /// The text of \p Range with the edits made so far.
+  std::string rewrittenText(clang::SourceRange Range);
+  /// The location just after the ';' that ends statement \p S.
+  clang::SourceLocation afterSemi(const clang::Stmt *S) const;
+  /// The file location of \p Loc (expansion location for macros).
+  clang::SourceLocation fileLoc(clang::SourceLocation Loc) const {
+    return SM.getFileLoc(Loc);
+  }
+
+  void replace(clang::CharSourceRange Range, llvm::StringRef Text) {
+    R.ReplaceText(Range, Text);
+  }
+  void insertBefore(clang::SourceLocation Loc, llvm::StringRef Text) {
+    R.InsertText(fileLoc(Loc), Text, /*InsertAfter=*/false);
+  }
+  void insertAfter(clang::SourceLocation Loc, llvm::StringRef Text) {
+    R.InsertText(fileLoc(Loc), Text, /*InsertAfter=*/true);
+  }
+
+  /// `#line N "file"` for the line of \p Loc, as a line of its own.
+  std::string lineMarker(clang::SourceLocation Loc) const;
+  /// The start of the line holding \p Loc.
+  clang::SourceLocation lineStart(clang::SourceLocation Loc) const;
+
+  /// `T Name` for type \p T (declarator syntax), as the emitted code spells
+  /// types.
+  std::string declare(clang::QualType T, llvm::StringRef Name) const;
+
+  /// Reports an error at \p Loc.
+  void error(clang::SourceLocation Loc, llvm::StringRef Message);
+  bool failed() const { return Failed; }
+
+private:
+  bool Failed = false;
+};
+
+/// The shape of a cilk_for loop: `for (T v = Begin; v Cmp End; v += Step)`.
+struct LoopShape {
+  const clang::VarDecl *Var = nullptr;
+  const clang::Expr *Begin = nullptr;
+  const clang::Expr *End = nullptr;
+  /// The step as source text ("1", "-1", "(k)", "-(k)").
+  std::string Step;
+  /// The comparison with v on the left: "<", "<=", ">", ">=" or "!=".
+  std::string Cmp;
+};
+
+/// Works out the shape of \p F's loop, or reports why it is not one.
+bool getLoopShape(Edits &E, const CilkFor &F, LoopShape &Shape);
+
+/// The trip count of \p Shape, as an expression over the names \p B (the
+/// begin value) and \p End (the end value), both evaluated once.
+std::string tripCount(const LoopShape &Shape, llvm::StringRef B,
+                      llvm::StringRef End);
+
+/// What the body of a cilk_for uses from its function.
+struct Captures {
+  std::vector<const clang::VarDecl *>
+      Vars;          ///< local variables, first use first
+  bool This = false; ///< `this`, explicitly or not
+};
+Captures capturedVariables(Edits &E, const clang::Stmt *Body,
+                           const clang::VarDecl *LoopVar);
+
+/// Whether \p B is a CompoundStmt (a block with braces).
+bool isBraced(const TaskBlock &B);
+
+} // namespace ito
+
+#endif // ITO_REWRITE_REWRITEUTILS_H

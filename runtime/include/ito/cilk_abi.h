@@ -1,0 +1,113 @@
+/* The interface between code that ito-translate generates from Cilk C and
+ * libito. Not for hand-written programs (use ito.h): names and layouts may
+ * change between versions. Every fast path is inline, as in the C++ API.
+ *
+ * A spawn site keeps an ito_abi_spawn in its parent's frame. The parent
+ * evaluates the arguments into a block, then ito_abi_fork runs the site's
+ * entry function as the child (child first); the entry copies the block into
+ * its own frame, calls the function, and hands the value over with
+ * ito_abi_child_return. At a sync, ito_abi_sync waits for the child if its
+ * parent's continuation was stolen, and says whether a value arrived. */
+#ifndef ITO_CILK_ABI_H
+#define ITO_CILK_ABI_H
+
+#include <ito/detail/deque_layout.h>
+#include <ito/ito.h>
+
+#include <alloca.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifndef __cplusplus
+/* Declared with their C++ types in ito/detail/tasks.hpp. */
+extern void *ito_sched_deque;
+extern long long ito_sched_poll_countdown;
+extern int ito_sched_owner_fences;
+void *ito_uat_fork(void (*child)(void *), void *arg, void *dq,
+                   unsigned long long join);
+_Bool ito_sched_pop_conflict(void);
+__attribute__((noreturn)) void ito_sched_child_done(const void *value,
+                                                    size_t size);
+void ito_sched_join(unsigned long long join, void *out, size_t size);
+void ito_sched_poll(void);
+#endif
+
+/* Runs body(lo, hi, ctx) over [begin, end) in chunks of at most grain
+ * iterations (grain <= 0: a default from the trip count and the number of
+ * processes), forking by halves. Each task gets its own copy of the
+ * ctx_size bytes at ctx. */
+void ito_abi_for(long long begin, long long end, long long grain,
+                 void (*body)(long long lo, long long hi, void *ctx),
+                 const void *ctx, size_t ctx_size);
+
+/* The main of a translated program: starts the runtime on every process,
+ * runs task(argc, argv) as the root task, and returns its value on every
+ * process. */
+int ito_abi_main(int argc, char **argv, int (*task)(int argc, char **argv));
+
+#ifndef __cplusplus
+
+typedef struct ito_abi_spawn {
+  /* ~0: not spawned since the last sync; 0: the child ran here and its
+   * value is delivered; otherwise the join entry of a stolen fork. */
+  unsigned long long join;
+} ito_abi_spawn;
+
+#define ITO_ABI_SPAWN_INIT {~0ull}
+
+static inline void ito_abi_fork(ito_abi_spawn *s, void (*entry)(void *),
+                                void *args) {
+  if (__builtin_expect(--ito_sched_poll_countdown <= 0, 0))
+    ito_sched_poll();
+  s->join = (unsigned long long)ito_uat_fork(entry, args, ito_sched_deque, 0);
+}
+
+/* The child pops its parent's continuation: true if it is still here. */
+static inline int ito_abi_pop(void) {
+  char *d = (char *)ito_sched_deque;
+  long long *bottom = (long long *)(d + ITO_DEQUE_BOTTOM_OFFSET);
+  long long *top = (long long *)(d + ITO_DEQUE_TOP_OFFSET);
+  long long b = __atomic_load_n(bottom, __ATOMIC_RELAXED) - 1;
+  if (__builtin_expect(ito_sched_owner_fences, 0))
+    __atomic_exchange_n(bottom, b, __ATOMIC_SEQ_CST);
+  else
+    __atomic_store_n(bottom, b, __ATOMIC_RELAXED);
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  return __atomic_load_n(top, __ATOMIC_RELAXED) <= b ||
+         ito_sched_pop_conflict();
+}
+
+/* The child's last act: its value (size bytes at value) goes to out. */
+static inline void ito_abi_child_return(void *out, const void *value,
+                                        size_t size) {
+  if (__builtin_expect(ito_abi_pop(), 1)) {
+    if (size)
+      __builtin_memcpy(out, value, size);
+    return;
+  }
+  ito_sched_child_done(value, size);
+}
+
+/* Waits for the site's child; true if it was spawned since the last sync
+ * (its value is then at out). */
+static inline int ito_abi_sync(ito_abi_spawn *s, void *out, size_t size) {
+  unsigned long long j = s->join;
+  s->join = ~0ull;
+  if (__builtin_expect(j == 0, 1))
+    return 1;
+  if (j == ~0ull)
+    return 0;
+  ito_sched_join(j, out, size);
+  return 1;
+}
+
+#endif /* !__cplusplus */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ITO_CILK_ABI_H */

@@ -1,0 +1,135 @@
+// The interface between code that ito-translate generates from Cilk C++ and
+// libito. Not for hand-written programs (use ito.hpp): names may change
+// between versions.
+#ifndef ITO_CILK_ABI_HPP
+#define ITO_CILK_ABI_HPP
+
+#include <ito/cilk_abi.h>
+#include <ito/ito.hpp>
+
+#include <algorithm>
+#include <new>
+#include <type_traits>
+#include <utility>
+
+namespace ito::cilk {
+
+// Stores a child's value into its receiver, of whatever type that is.
+template <class T> using assign_fn = void (*)(void *receiver, T &value);
+template <class R, class T> void assign_to(void *receiver, T &value) {
+  *static_cast<R *>(receiver) = std::move(value);
+}
+
+// The state of a spawn site that runs at most once between two syncs: the
+// child's thread, and where its value goes at the sync.
+template <class T> class spawn {
+public:
+  template <class R, class F> void fork(R *receiver, F &&f) {
+    receiver_ = receiver;
+    assign_ = &assign_to<R, T>;
+    thread_.fork(std::forward<F>(f));
+  }
+  template <class F> void fork(F &&f) {
+    receiver_ = nullptr;
+    thread_.fork(std::forward<F>(f));
+  }
+  void sync() {
+    if (!thread_.joinable())
+      return;
+    T value = thread_.join();
+    if (receiver_)
+      assign_(receiver_, value);
+  }
+
+private:
+  ito::thread<T> thread_;
+  void *receiver_ = nullptr;
+  assign_fn<T> assign_ = nullptr;
+};
+
+template <> class spawn<void> {
+public:
+  template <class F> void fork(std::nullptr_t, F &&f) {
+    thread_.fork(std::forward<F>(f));
+  }
+  template <class F> void fork(F &&f) { thread_.fork(std::forward<F>(f)); }
+  void sync() {
+    if (thread_.joinable())
+      thread_.join();
+  }
+
+private:
+  ito::thread<void> thread_;
+};
+
+// The states of a spawn site that may run many times between two syncs: one
+// node per run, on the parent's stack (alloca in the parent), chained.
+class spawn_list {
+  struct node_base {
+    node_base *next;
+    virtual void sync() = 0;
+  };
+  template <class T> struct node : node_base {
+    spawn<T> site;
+    void sync() override { site.sync(); }
+  };
+
+public:
+  template <class F> static constexpr std::size_t node_size(const F &) {
+    return sizeof(node<std::invoke_result_t<F &>>);
+  }
+  template <class R, class F> void fork(void *memory, R *receiver, F &&f) {
+    using T = std::invoke_result_t<F &>;
+    auto *n = ::new (memory) node<T>();
+    n->next = head_;
+    head_ = n;
+    if constexpr (std::is_void_v<T> || std::is_null_pointer_v<R>)
+      n->site.fork(std::forward<F>(f));
+    else
+      n->site.fork(receiver, std::forward<F>(f));
+  }
+  template <class F> void fork(void *memory, std::nullptr_t, F &&f) {
+    fork(memory, static_cast<std::nullptr_t *>(nullptr), std::forward<F>(f));
+  }
+  void sync() {
+    for (node_base *n = head_; n; n = n->next)
+      n->sync();
+    head_ = nullptr;
+  }
+
+private:
+  node_base *head_ = nullptr;
+};
+
+// A cilk_for over [0, n) in chunks of at most grain iterations (0: about 8
+// chunks per process, at most 2048 iterations each), forking by halves.
+template <class Body>
+void parallel_for_range(long long lo, long long hi, long long grain,
+                        Body &body) {
+  while (hi - lo > grain) {
+    const long long mid = lo + (hi - lo) / 2;
+    ito::thread<void> left([lo, mid, grain, b = body]() mutable {
+      parallel_for_range(lo, mid, grain, b);
+    });
+    parallel_for_range(mid, hi, grain, body);
+    left.join();
+    return;
+  }
+  if (lo < hi)
+    body(lo, hi);
+}
+
+template <class Body>
+void parallel_for(long long n, long long grain, Body body) {
+  if (n <= 0)
+    return;
+  if (grain <= 0) {
+    const long long p = ito::n_ranks();
+    grain = std::max(1LL, std::min(2048LL, (n + 8 * p - 1) / (8 * p)));
+  }
+  parallel_for_range(0, n, grain, body);
+}
+
+} // namespace ito::cilk
+
+#endif // ITO_CILK_ABI_HPP

@@ -1,0 +1,51 @@
+// The main of a translated Cilk program (ito_abi_main): the runtime on every
+// process, the program's main as the root task.
+#include "platform/error.hpp"
+
+#include <ito/cilk_abi.h>
+#include <ito/ito.h>
+
+#include <cstring>
+
+namespace {
+
+// argv, copied to static memory: the strings on each process's stack sit at
+// addresses that differ with its environment, while static memory is at the
+// same address everywhere, so the root task may read argv in any process.
+char arg_chars[1 << 16];
+char *arg_pointers[1024];
+
+struct main_args {
+  int (*task)(int, char **);
+  int argc;
+};
+
+void main_task(void *args, void *result) {
+  const auto *a = static_cast<const main_args *>(args);
+  *static_cast<int *>(result) = a->task(a->argc, arg_pointers);
+}
+
+} // namespace
+
+extern "C" int ito_abi_main(int argc, char **argv, int (*task)(int, char **)) {
+  ito_init(&argc, &argv);
+  size_t used = 0;
+  if (argc >= static_cast<int>(sizeof arg_pointers / sizeof *arg_pointers))
+    ito::platform::fatal("more than %zu command-line arguments",
+                         sizeof arg_pointers / sizeof *arg_pointers - 1);
+  for (int i = 0; i < argc; i++) {
+    size_t n = std::strlen(argv[i]) + 1;
+    if (used + n > sizeof arg_chars)
+      ito::platform::fatal("the command line is longer than %zu bytes",
+                           sizeof arg_chars);
+    arg_pointers[i] =
+        static_cast<char *>(std::memcpy(arg_chars + used, argv[i], n));
+    used += n;
+  }
+  arg_pointers[argc] = nullptr;
+  main_args a{task, argc};
+  int rc = 0;
+  ito_root_exec(main_task, &a, sizeof a, &rc, sizeof rc);
+  ito_fini();
+  return rc;
+}
