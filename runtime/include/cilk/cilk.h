@@ -30,22 +30,33 @@ static inline void __ito_cilk_sync(void) {}
 #define __ITO_CILK_SCOPE
 #endif
 
-#undef cilk_spawn
-#undef cilk_sync
-#undef cilk_for
-#undef cilk_scope
+/* A keyword the build already defines (-Dcilk_spawn= and the like, as
+ * makefiles do for a serial build, or <cilk/cilk_stub.h>) keeps that
+ * definition. */
+#ifndef cilk_spawn
 #define cilk_spawn __ITO_CILK_SPAWN
+#endif
+#ifndef cilk_sync
 #define cilk_sync __ITO_CILK_SYNC
+#endif
+#ifndef cilk_for
 #define cilk_for __ITO_CILK_FOR
+#endif
+#ifndef cilk_scope
 #define cilk_scope __ITO_CILK_SCOPE
+#endif
 
-#undef _Cilk_spawn
-#undef _Cilk_sync
-#undef _Cilk_for
-#undef _Cilk_scope
+#ifndef _Cilk_spawn
 #define _Cilk_spawn __ITO_CILK_SPAWN
+#endif
+#ifndef _Cilk_sync
 #define _Cilk_sync __ITO_CILK_SYNC
+#endif
+#ifndef _Cilk_for
 #define _Cilk_for __ITO_CILK_FOR
+#endif
+#ifndef _Cilk_scope
 #define _Cilk_scope __ITO_CILK_SCOPE
+#endif
 
 #endif /* ITO_CILK_CILK_H */

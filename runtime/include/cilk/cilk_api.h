@@ -1,0 +1,32 @@
+/* The parts of OpenCilk's <cilk/cilk_api.h> that mean something under ito:
+ * a "worker" is a process. Usable in a serial build too (without libito):
+ * then there is one worker. */
+#ifndef ITO_CILK_CILK_API_H
+#define ITO_CILK_CILK_API_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Weak, so that a serial build links without libito. */
+int ito_is_initialized(void) __attribute__((weak));
+int ito_n_ranks(void) __attribute__((weak));
+int ito_rank(void) __attribute__((weak));
+
+/* The number of workers: the processes of the job. */
+static inline unsigned __cilkrts_get_nworkers(void) {
+  return ito_is_initialized && ito_is_initialized() ? (unsigned)ito_n_ranks()
+                                                    : 1u;
+}
+
+/* The worker running the caller: this process's rank. */
+static inline unsigned __cilkrts_get_worker_number(void) {
+  return ito_is_initialized && ito_is_initialized() ? (unsigned)ito_rank()
+                                                    : 0u;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ITO_CILK_CILK_API_H */
