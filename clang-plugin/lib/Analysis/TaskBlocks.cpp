@@ -441,11 +441,12 @@ void Planner::attachGrainsizes() {
   size_t Next = 0;
   for (auto &F : Plan.Fors) {
     SourceLocation ForLoc = F->Construct->KeywordLoc;
-    std::optional<std::string> Found;
     while (Next < Pragmas.size() &&
-           SM.isBeforeInTranslationUnit(Pragmas[Next].Loc, ForLoc))
-      Found = Pragmas[Next++].Expr;
-    F->Grainsize = std::move(Found);
+           SM.isBeforeInTranslationUnit(Pragmas[Next].Loc, ForLoc)) {
+      F->Grainsize = Pragmas[Next].Expr;
+      F->GrainsizeLoc = Pragmas[Next].Loc;
+      Next++;
+    }
   }
 }
 

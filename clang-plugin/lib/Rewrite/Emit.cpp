@@ -43,8 +43,11 @@ bool ito::emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L) {
   }
   for (const auto &F : Plan.Functions)
     for (const auto &B : F->Blocks) {
-      // A cilk_for body's block is framed where the body goes (cilkFor).
-      if (B->Kind == TaskBlockKind::ForBody || !B->hasSpawns())
+      if (!B->hasSpawns())
+        continue;
+      // A cilk_for body without braces gets its frame where it goes
+      // (cilkFor).
+      if (!isBraced(*B) && B->Kind == TaskBlockKind::ForBody)
         continue;
       if (!isBraced(*B)) {
         E.error(B->Construct->KeywordLoc,
@@ -75,6 +78,11 @@ bool ito::emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L) {
                    "{ " + Code);
     E.insertAfter(E.afterSemi(Exit.Jump), " }");
   }
+  // The grain sizes are taken; the pragmas would only draw warnings.
+  for (const auto &F : Plan.Fors)
+    if (F->GrainsizeLoc.isValid() && E.SM.isInMainFile(F->GrainsizeLoc) &&
+        !F->GrainsizeLoc.isMacroID())
+      E.insertBefore(F->GrainsizeLoc, "// ");
   for (const CilkConstruct *Scope : Plan.Scopes) {
     const auto *If = cast<IfStmt>(Scope->Node);
     E.replace(E.fileRange(SourceRange(If->getBeginLoc(), If->getRParenLoc())),

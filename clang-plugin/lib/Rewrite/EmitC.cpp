@@ -273,10 +273,12 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
            " *__c = (" + CtxT + " *)__p;\n" + Locals +
            "  for (long long __k = __lo; __k < __hi; __k++) {\n    " +
            E.declare(Shape.Var->getType(), Shape.Var->getNameAsString()) +
-           " = __c->__begin + __k * __c->__step;\n    { " + blockDecls(Body) +
-           "\n" + E.lineMarker(F.For->getBody()->getBeginLoc()) +
+           " = __c->__begin + __k * __c->__step; (void)" +
+           Shape.Var->getNameAsString() + ";\n    { " +
+           (isBraced(Body) ? "" : blockDecls(Body)) + "\n" +
+           E.lineMarker(F.For->getBody()->getBeginLoc()) +
            E.rewrittenText(F.For->getBody()->getSourceRange()) + "\n    " +
-           syncCode(Body) + "}\n  }\n}\n";
+           (isBraced(Body) ? "" : syncCode(Body)) + "}\n  }\n}\n";
 
   std::string B = E.text(Shape.Begin->getSourceRange());
   std::string End = E.text(Shape.End->getSourceRange());

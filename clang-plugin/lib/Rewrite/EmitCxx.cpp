@@ -212,9 +212,10 @@ void CxxEmitter::cilkFor(const CilkFor &F, std::string &, std::string &) {
       ", [" + CaptureList +
       "](long long __lo, long long __hi) mutable { for (long long __k = "
       "__lo; __k < __hi; ++__k) { " +
-      LoopVarDecl + " = __ito_b + __k * " + Shape.Step + "; { " +
-      blockDecls(Body);
-  std::string Tail = " " + syncCode(Body) + "} } }); }";
+      LoopVarDecl + " = __ito_b + __k * " + Shape.Step + "; (void)" +
+      Shape.Var->getNameAsString() + "; { " +
+      (isBraced(Body) ? "" : blockDecls(Body));
+  std::string Tail = " " + (isBraced(Body) ? "" : syncCode(Body)) + "} } }); }";
   // The loop's head becomes the head of the task; the body stays on its
   // lines.
   E.replace(

@@ -105,8 +105,10 @@ struct CilkFor {
   const CilkConstruct *Construct = nullptr;
   const clang::ForStmt *For = nullptr;
   TaskBlock *Body = nullptr;
-  /// The grain size expression of a `#pragma cilk grainsize` before it.
+  /// The grain size expression of a `#pragma cilk grainsize` before it,
+  /// and where that pragma is.
   std::optional<std::string> Grainsize;
+  clang::SourceLocation GrainsizeLoc;
 };
 
 /// One function (or lambda body) that uses Cilk.
