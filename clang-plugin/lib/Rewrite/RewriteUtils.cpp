@@ -36,6 +36,13 @@ std::string Edits::text(SourceRange Range) const {
   return Lexer::getSourceText(fileRange(Range), SM, LangOpts).str();
 }
 
+void Edits::replace(CharSourceRange Range, StringRef Text) {
+  StringRef Original = Lexer::getSourceText(Range, SM, LangOpts);
+  std::string WithLines = Text.str();
+  WithLines.append(Original.count('\n'), '\n');
+  R.ReplaceText(Range, WithLines);
+}
+
 std::string Edits::textBetween(SourceLocation Begin, SourceLocation End) const {
   return Lexer::getSourceText(
              CharSourceRange::getCharRange(fileLoc(Begin), fileLoc(End)), SM,

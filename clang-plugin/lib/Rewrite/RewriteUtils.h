@@ -43,9 +43,9 @@ public:
     return SM.getFileLoc(Loc);
   }
 
-  void replace(clang::CharSourceRange Range, llvm::StringRef Text) {
-    R.ReplaceText(Range, Text);
-  }
+  /// Replaces \p Range by \p Text, plus as many line breaks as the range
+  /// held, so that the lines after it keep their numbers.
+  void replace(clang::CharSourceRange Range, llvm::StringRef Text);
   void insertBefore(clang::SourceLocation Loc, llvm::StringRef Text) {
     R.InsertText(fileLoc(Loc), Text, /*InsertAfter=*/false);
   }
