@@ -84,7 +84,8 @@ private:
   bool planSpawnStatement(const Stmt *S);
   void planSpawn(const CilkConstruct *Spawn, const Stmt *Statement,
                  SpawnForm Form, const Expr *Receiver, const VarDecl *Var);
-  void planCilkFor(const CilkConstruct *C, const ForStmt *For);
+  void planCilkFor(const CilkConstruct *C, const ForStmt *For,
+                   const CXXForRangeStmt *RangeFor);
   void planScope(const CilkConstruct *C, const IfStmt *If);
   void planLoop(const Stmt *Loop, const Stmt *Body);
   void planJump(const Stmt *Jump, const JumpTarget *Target, bool IsBreak);
@@ -233,11 +234,9 @@ void Planner::walk(const Stmt *S, bool StatementPosition) {
   if (const CilkConstruct *For = constructOf(S, CilkConstructKind::For)) {
     Planned.insert(For);
     if (const auto *FS = dyn_cast<ForStmt>(S))
-      planCilkFor(For, FS);
+      planCilkFor(For, FS, nullptr);
     else
-      error(For->KeywordLoc, "a range-based '" + For->Spelling.str() +
-                                 "' is not supported yet; write it with an "
-                                 "index or iterators");
+      planCilkFor(For, nullptr, cast<CXXForRangeStmt>(S));
     return;
   }
   if (const CilkConstruct *Scope = constructOf(S, CilkConstructKind::Scope)) {
@@ -391,34 +390,42 @@ void Planner::planGoto(const Stmt *Goto, const Stmt *LabelStmt) {
   }
 }
 
-void Planner::planCilkFor(const CilkConstruct *C, const ForStmt *For) {
-  const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
-  if (!Init || !Init->isSingleDecl() || !isa<VarDecl>(Init->getSingleDecl()))
-    error(C->KeywordLoc, "the loop variable of a '" + C->Spelling.str() +
-                             "' must be declared in its initialization, as "
-                             "in cilk_for (int i = 0; i < n; ++i)");
-  if (!For->getCond() || !For->getInc())
-    error(C->KeywordLoc,
-          "a '" + C->Spelling.str() + "' needs a condition and an increment");
-  walk(For->getInit(), false);
-  walk(For->getCond(), false);
-  walk(For->getInc(), false);
+void Planner::planCilkFor(const CilkConstruct *C, const ForStmt *For,
+                          const CXXForRangeStmt *RangeFor) {
+  const Stmt *Loop = For ? static_cast<const Stmt *>(For) : RangeFor;
+  const Stmt *LoopBody = For ? For->getBody() : RangeFor->getBody();
+  if (For) {
+    const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
+    if (!Init || !Init->isSingleDecl() || !isa<VarDecl>(Init->getSingleDecl()))
+      error(C->KeywordLoc, "the loop variable of a '" + C->Spelling.str() +
+                               "' must be declared in its initialization, as "
+                               "in cilk_for (int i = 0; i < n; ++i)");
+    if (!For->getCond() || !For->getInc())
+      error(C->KeywordLoc,
+            "a '" + C->Spelling.str() + "' needs a condition and an increment");
+    walk(For->getInit(), false);
+    walk(For->getCond(), false);
+    walk(For->getInc(), false);
+  } else {
+    walk(RangeFor->getRangeInit(), false);
+  }
 
   auto F = std::make_unique<CilkFor>();
   F->Id = Plan.Fors.size() + 1;
   F->Construct = C;
   F->For = For;
+  F->RangeFor = RangeFor;
   TaskBlock *Outer = Block;
-  F->Body = newBlock(TaskBlockKind::ForBody, For->getBody(), Outer, C);
+  F->Body = newBlock(TaskBlockKind::ForBody, LoopBody, Outer, C);
   Plan.Fors.push_back(std::move(F));
 
   // Each iteration is a task block of its own.
   unsigned SavedDepth = LoopDepth;
-  Targets.push_back({For, true, Outer, true});
+  Targets.push_back({Loop, true, Outer, true});
   Block = Plan.Fors.back()->Body;
   LoopDepth = 0;
   FunctionLoopDepth++;
-  walk(For->getBody(), true);
+  walk(LoopBody, true);
   FunctionLoopDepth--;
   Block = Outer;
   LoopDepth = SavedDepth;

@@ -56,6 +56,7 @@ private:
            S.Call->isTypeDependent();
   }
   std::string lambda(const SpawnSite &S);
+  void rangeFor(const CilkFor &F);
 
   Edits &E;
 };
@@ -184,6 +185,8 @@ void CxxEmitter::spawn(const SpawnSite &S, std::string &, std::string &) {
 }
 
 void CxxEmitter::cilkFor(const CilkFor &F, std::string &, std::string &) {
+  if (F.RangeFor)
+    return rangeFor(F);
   LoopShape Shape;
   if (!getLoopShape(E, F, Shape))
     return;
@@ -223,6 +226,43 @@ void CxxEmitter::cilkFor(const CilkFor &F, std::string &, std::string &) {
                                     E.fileLoc(F.For->getBody()->getBeginLoc())),
       Head);
   E.insertAfter(E.statementRange(F.For->getBody()).getEnd(), Tail);
+}
+
+void CxxEmitter::rangeFor(const CilkFor &F) {
+  // cilk_for (decl : range) body, over a random-access range: iteration k
+  // binds decl to *(begin + k).
+  const CXXForRangeStmt *For = F.RangeFor;
+  const TaskBlock &Body = *F.Body;
+  const VarDecl *Var = For->getLoopVariable();
+  Captures Used = capturedVariables(E, For->getBody(), Var);
+  std::string CaptureList = "__ito_b";
+  for (const VarDecl *V : Used.Vars)
+    CaptureList += std::string(", ") +
+                   (V->getType()->isArrayType() ? "&" : "") +
+                   V->getNameAsString();
+  if (Used.This)
+    CaptureList += ", this";
+  std::string Decl =
+      Var->getType()->isDependentType() ||
+              Var->getType()->getContainedAutoType()
+          ? E.text(SourceRange(Var->getBeginLoc(), Var->getLocation()))
+          : E.declare(Var->getType(), Var->getNameAsString());
+  std::string Head =
+      "{ auto &&__ito_r = (" + E.text(For->getRangeInit()->getSourceRange()) +
+      "); auto __ito_b = std::begin(__ito_r); long long __ito_n = "
+      "std::end(__ito_r) - __ito_b; ito::cilk::parallel_for(__ito_n, " +
+      (F.Grainsize ? "(" + *F.Grainsize + ")" : std::string("0")) + ", [" +
+      CaptureList +
+      "](long long __lo, long long __hi) mutable { for (long long __k = "
+      "__lo; __k < __hi; ++__k) { " +
+      Decl + " = *(__ito_b + __k); (void)" + Var->getNameAsString() + "; { " +
+      (isBraced(Body) ? "" : blockDecls(Body));
+  std::string Tail = " " + (isBraced(Body) ? "" : syncCode(Body)) + "} } }); }";
+  E.replace(
+      CharSourceRange::getCharRange(E.fileLoc(F.Construct->KeywordLoc),
+                                    E.fileLoc(For->getBody()->getBeginLoc())),
+      Head);
+  E.insertAfter(E.statementRange(For->getBody()).getEnd(), Tail);
 }
 
 std::unique_ptr<LanguageEmitter> ito::makeCxxEmitter(Edits &E) {

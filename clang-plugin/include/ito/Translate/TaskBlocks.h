@@ -33,6 +33,7 @@ class CompoundStmt;
 class Decl;
 class Expr;
 class ForStmt;
+class CXXForRangeStmt;
 class FunctionDecl;
 class IfStmt;
 class Stmt;
@@ -103,7 +104,8 @@ struct ExitPoint {
 struct CilkFor {
   unsigned Id = 0;
   const CilkConstruct *Construct = nullptr;
-  const clang::ForStmt *For = nullptr;
+  const clang::ForStmt *For = nullptr; ///< or, in C++:
+  const clang::CXXForRangeStmt *RangeFor = nullptr;
   TaskBlock *Body = nullptr;
   /// The grain size expression of a `#pragma cilk grainsize` before it,
   /// and where that pragma is.
