@@ -27,13 +27,14 @@ bool isSource(StringRef Path) {
 
 class Factory : public clang::tooling::FrontendActionFactory {
 public:
-  explicit Factory(TranslateResult &R) : R(R) {}
+  Factory(TranslateResult &R, std::string Name) : R(R), Name(std::move(Name)) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<TranslateAction>(R);
+    return std::make_unique<TranslateAction>(R, Name);
   }
 
 private:
   TranslateResult &R;
+  std::string Name;
 };
 
 } // namespace
@@ -56,6 +57,9 @@ Error Translation::run(const CommandLine &CL, const Toolchain &TC,
     if (!IsInput)
       Flags.push_back(CL.ClangArgs[I]);
   }
+  // ito-c++ compiles a .c source as C++ (as clang++ does): translate it so.
+  if (TC.Lang == Language::CXX)
+    Flags.insert(Flags.begin(), {"-x", "c++"});
   Flags.push_back("-Qunused-arguments");
   Flags.push_back("-w"); // the compile proper reports warnings, once
 
@@ -70,7 +74,7 @@ Error Translation::run(const CommandLine &CL, const Toolchain &TC,
         {"-resource-dir", TC.ResourceDir},
         clang::tooling::ArgumentInsertPosition::BEGIN));
     TranslateResult Result;
-    Factory F(Result);
+    Factory F(Result, Input);
     if (Tool.run(&F) != 0)
       return createStringError(inconvertibleErrorCode(), "");
     if (!CL.EmitTranslated.empty()) {

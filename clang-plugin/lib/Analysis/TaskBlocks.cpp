@@ -112,6 +112,7 @@ private:
   unsigned LoopDepth = 0;
   unsigned FunctionLoopDepth = 0; // loops around here, in any task block
   const Stmt *Compound = nullptr; // the braces around the current statement
+  bool HasGoto = false;           // the function jumps with goto
   std::vector<JumpTarget> Targets;
 };
 
@@ -141,8 +142,14 @@ void Planner::planFunction(const Decl *D, const FunctionDecl *FD,
   Block = newBlock(TaskBlockKind::Function, Body, nullptr, nullptr);
   LoopDepth = 0;
   FunctionLoopDepth = 0;
+  HasGoto = false;
   Targets.clear();
   walk(Body, true);
+  // A goto may run a spawn again before its sync, as a loop would.
+  if (HasGoto)
+    for (const auto &B : Fn->Blocks)
+      for (SpawnSite *Site : B->Spawns)
+        Site->InLoop = true;
 }
 
 void Planner::planSpawn(const CilkConstruct *Spawn, const Stmt *Statement,
@@ -155,6 +162,17 @@ void Planner::planSpawn(const CilkConstruct *Spawn, const Stmt *Statement,
     error(Spawn->KeywordLoc,
           "'" + Spawn->Spelling.str() + "' must be followed by a call",
           UO->getSubExpr()->getSourceRange());
+    return;
+  }
+  QualType T = Call->getType();
+  if (!T->isDependentType() && !T->isVoidType() && !T->isIncompleteType() &&
+      Ctx.getTypeSizeInChars(T).getQuantity() > 192) {
+    error(
+        Spawn->KeywordLoc,
+        "the value of a spawned call may be at most 192 bytes (this one has " +
+            std::to_string(Ctx.getTypeSizeInChars(T).getQuantity()) +
+            "); return a pointer to the data instead",
+        Call->getSourceRange());
     return;
   }
   auto S = std::make_unique<SpawnSite>();
@@ -299,12 +317,21 @@ void Planner::walk(const Stmt *S, bool StatementPosition) {
     Targets.pop_back();
     return;
   }
-  case Stmt::CaseStmtClass:
+  case Stmt::CaseStmtClass: {
+    const auto *Case = cast<CaseStmt>(S);
+    walk(Case->getLHS(), false);
+    walk(Case->getRHS(), false);
+    walk(Case->getSubStmt(), true);
+    return;
+  }
   case Stmt::DefaultStmtClass:
+    walk(cast<DefaultStmt>(S)->getSubStmt(), true);
+    return;
   case Stmt::LabelStmtClass:
+    walk(cast<LabelStmt>(S)->getSubStmt(), true);
+    return;
   case Stmt::AttributedStmtClass:
-    for (const Stmt *Child : S->children())
-      walk(Child, isa<Stmt>(Child) && !isa<Expr>(Child));
+    walk(cast<AttributedStmt>(S)->getSubStmt(), true);
     return;
   case Stmt::ReturnStmtClass: {
     ExitPoint Exit;
@@ -335,9 +362,11 @@ void Planner::walk(const Stmt *S, bool StatementPosition) {
     return;
   }
   case Stmt::GotoStmtClass:
+    HasGoto = true;
     planGoto(S, cast<GotoStmt>(S)->getLabel()->getStmt());
     return;
   case Stmt::IndirectGotoStmtClass:
+    HasGoto = true;
     if (Block->Kind != TaskBlockKind::Function)
       error(S->getBeginLoc(), "a computed goto inside a cilk_scope or "
                               "cilk_for body is not supported");

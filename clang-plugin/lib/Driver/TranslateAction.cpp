@@ -23,8 +23,9 @@ namespace {
 
 class TranslateConsumer : public ASTConsumer {
 public:
-  TranslateConsumer(TranslateResult &Result, GrainsizePragmaHandler &Pragmas)
-      : Result(Result), Pragmas(Pragmas) {}
+  TranslateConsumer(TranslateResult &Result, GrainsizePragmaHandler &Pragmas,
+                    StringRef MainFileName)
+      : Result(Result), Pragmas(Pragmas), MainFileName(MainFileName) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &Diags = Ctx.getDiagnostics();
@@ -52,12 +53,13 @@ public:
         planTranslation(Ctx, Constructs, Pragmas.getPragmas());
     if (Diags.hasErrorOccurred())
       return;
-    emitTranslation(Ctx, Plan, Result.Output);
+    emitTranslation(Ctx, Plan, Result.Output, MainFileName);
   }
 
 private:
   TranslateResult &Result;
   GrainsizePragmaHandler &Pragmas;
+  StringRef MainFileName;
 };
 
 } // namespace
@@ -72,5 +74,5 @@ TranslateAction::CreateASTConsumer(CompilerInstance &CI, StringRef) {
   // Grain sizes are recorded for the cilk_for loops they precede.
   GrainsizePragmaHandler &Pragmas =
       addGrainsizePragmaHandler(CI.getPreprocessor());
-  return std::make_unique<TranslateConsumer>(Result, Pragmas);
+  return std::make_unique<TranslateConsumer>(Result, Pragmas, MainFileName);
 }

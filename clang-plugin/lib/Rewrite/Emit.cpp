@@ -31,13 +31,23 @@ bool ito::emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L) {
   llvm::DenseMap<const CilkFunction *, std::pair<std::string, std::string>>
       Around;
 
-  // Spawns, syncs, block starts and ends, exits, scopes: in place.
-  for (const auto &S : Plan.Spawns) {
-    auto &T = Around[FunctionOf[S->Block]];
-    L.spawn(*S, T.first, T.second);
-  }
+  // Only the spawns of a block that may have run by \p At: a site that
+  // runs once per block instance, if it comes before (a later one, even in
+  // a loop around \p At, runs after); a site in a loop, always.
+  auto MayHaveRun = [&](const TaskBlock &B, SourceLocation At) {
+    std::vector<const SpawnSite *> Sites;
+    for (const SpawnSite *S : B.Spawns)
+      if (S->InLoop ||
+          E.SM.isBeforeInTranslationUnit(S->Construct->KeywordLoc, At))
+        Sites.push_back(S);
+    return Sites;
+  };
+
+  // Edits that insert, or replace keywords only: syncs, block starts and
+  // ends, exits, scopes, grain size pragmas.
   for (const SyncPoint &Sync : Plan.Syncs) {
-    std::string Code = L.syncCode(*Sync.Block);
+    std::string Code =
+        L.syncCode(MayHaveRun(*Sync.Block, Sync.Construct->KeywordLoc));
     E.replace(E.fileRange(Sync.Construct->Node->getSourceRange()),
               Code.empty() ? "(void)0" : "do { " + Code + "} while (0)");
   }
@@ -59,19 +69,10 @@ bool ito::emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L) {
       E.insertBefore(CS->getRBracLoc(), L.syncCode(*B));
     }
   for (const ExitPoint &Exit : Plan.Exits) {
-    // Only spawns that may have run: a site that runs once per block
-    // instance, if it comes before the jump (a later one, even in a loop
-    // around the jump, runs after it); a site in a loop, always.
     SourceLocation At = E.fileLoc(Exit.Jump->getBeginLoc());
     std::string Code;
-    for (const TaskBlock *B : Exit.Blocks) {
-      std::vector<const SpawnSite *> Sites;
-      for (const SpawnSite *S : B->Spawns)
-        if (S->InLoop ||
-            E.SM.isBeforeInTranslationUnit(S->Construct->KeywordLoc, At))
-          Sites.push_back(S);
-      Code += L.syncCode(Sites);
-    }
+    for (const TaskBlock *B : Exit.Blocks)
+      Code += L.syncCode(MayHaveRun(*B, At));
     if (Code.empty())
       continue;
     E.insertBefore(E.fileRange(Exit.Jump->getSourceRange()).getBegin(),
@@ -88,10 +89,31 @@ bool ito::emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L) {
     E.replace(E.fileRange(SourceRange(If->getBeginLoc(), If->getRParenLoc())),
               "");
   }
-  // cilk_for last, innermost first: their bodies carry the edits above.
-  for (auto It = Plan.Fors.rbegin(); It != Plan.Fors.rend(); ++It) {
-    auto &T = Around[FunctionOf[(*It)->Body]];
-    L.cilkFor(**It, T.first, T.second);
+
+  // Edits that replace whole statements, innermost first (last in the
+  // source first), so that each takes the text of what it contains with
+  // its edits made: spawns (whose arguments may hold lambdas with Cilk) and
+  // cilk_for loops (whose bodies do).
+  struct Replacement {
+    SourceLocation Loc;
+    const SpawnSite *Spawn;
+    const CilkFor *For;
+  };
+  std::vector<Replacement> Order;
+  for (const auto &S : Plan.Spawns)
+    Order.push_back({E.fileLoc(S->Construct->KeywordLoc), S.get(), nullptr});
+  for (const auto &F : Plan.Fors)
+    Order.push_back({E.fileLoc(F->Construct->KeywordLoc), nullptr, F.get()});
+  llvm::sort(Order, [&](const Replacement &A, const Replacement &B) {
+    return E.SM.isBeforeInTranslationUnit(B.Loc, A.Loc);
+  });
+  for (const Replacement &R : Order) {
+    const TaskBlock *Block = R.Spawn ? R.Spawn->Block : R.For->Body;
+    auto &T = Around[FunctionOf[Block]];
+    if (R.Spawn)
+      L.spawn(*R.Spawn, T.first, T.second);
+    else
+      L.cilkFor(*R.For, T.first, T.second);
   }
 
   for (const auto &F : Plan.Functions) {
@@ -160,8 +182,9 @@ static void wrapMain(Edits &E, const FunctionDecl *Main) {
 }
 
 bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
-                          std::string &Output) {
+                          std::string &Output, StringRef MainFileName) {
   Edits E(Ctx);
+  E.MainFileName = MainFileName.str();
   const bool CPlusPlus = Ctx.getLangOpts().CPlusPlus;
   FileID Main = E.SM.getMainFileID();
   SourceLocation Start = E.SM.getLocForStartOfFile(Main);

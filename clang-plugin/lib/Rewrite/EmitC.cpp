@@ -81,8 +81,7 @@ CEmitter::Site CEmitter::site(const SpawnSite &S) const {
     else if (S.Form == SpawnForm::Init)
       Out.Receiver = S.Var->getType().getUnqualifiedType();
     Out.Direct = !S.InLoop && S.VarInBlockScope &&
-                 E.Ctx.hasSameUnqualifiedType(Out.Receiver, Out.Value) &&
-                 !S.Var->getType().isConstQualified();
+                 E.Ctx.hasSameUnqualifiedType(Out.Receiver, Out.Value);
   }
   return Out;
 }
@@ -166,7 +165,7 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
                                                     : Arg->getType();
     std::string F = "a" + std::to_string(I);
     Fields += E.declare(T.getUnqualifiedType(), F) + "; ";
-    Inits += (I ? ", " : "") + E.text(Arg->getSourceRange());
+    Inits += (I ? ", " : "") + E.rewrittenText(Arg->getSourceRange());
     CallArgs += (I ? ", __a." : "__a.") + F;
   }
   std::string Callee;
@@ -211,14 +210,12 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
       S.Form == SpawnForm::Assign
           ? "&(" + E.text(S.Receiver->getSourceRange()) + ")"
           : (S.Form == SpawnForm::Init ? "&" + S.Var->getNameAsString() : "");
-  if (S.Form == SpawnForm::Init) {
-    // "T v = cilk_spawn ..." declares v, assigned at the sync.
-    std::string Decl =
-        E.textBetween(S.Statement->getBeginLoc(), S.Construct->KeywordLoc);
-    while (!Decl.empty() && (isspace(Decl.back()) || Decl.back() == '='))
-      Decl.pop_back();
-    Code += Decl + "; ";
-  }
+  if (S.Form == SpawnForm::Init)
+    // "T v = cilk_spawn ..." declares v, assigned at the sync (so not
+    // const, even if the user's declaration is).
+    Code += E.declare(S.Var->getType().getUnqualifiedType(),
+                      S.Var->getNameAsString()) +
+            "; ";
   Code += "{ ";
   std::string State, OutPtr;
   if (S.InLoop) {
@@ -277,7 +274,7 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
            Shape.Var->getNameAsString() + ";\n    { " +
            (isBraced(Body) ? "" : blockDecls(Body)) + "\n" +
            E.lineMarker(F.For->getBody()->getBeginLoc()) +
-           E.rewrittenText(F.For->getBody()->getSourceRange()) + "\n    " +
+           E.rewrittenText(E.statementRange(F.For->getBody())) + "\n    " +
            (isBraced(Body) ? "" : syncCode(Body)) + "}\n  }\n}\n";
 
   std::string B = E.text(Shape.Begin->getSourceRange());

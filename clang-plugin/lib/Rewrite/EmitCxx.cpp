@@ -106,15 +106,19 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
   std::string Captures, Args, Callee;
   auto Capture = [&](const std::string &Name, const Expr *Value, bool Ref) {
     Captures += (Captures.empty() ? "" : ", ") + std::string(Ref ? "&" : "") +
-                Name + " = (" + E.text(Value->getSourceRange()) + ")";
+                Name + " = (" + E.rewrittenText(Value->getSourceRange()) + ")";
   };
   unsigned FirstArg = 0;
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
-    const Expr *Obj = MC->getImplicitObjectArgument();
-    const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+  // A member call: a CXXMemberCallExpr, or in a template a CallExpr of a
+  // MemberExpr.
+  const auto *ME = dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParens());
+  if (isa<CXXMemberCallExpr>(Call) || ME) {
+    const Expr *Obj =
+        ME ? ME->getBase()
+           : cast<CXXMemberCallExpr>(Call)->getImplicitObjectArgument();
     std::string Member =
         ME ? E.text(SourceRange(ME->getMemberLoc(), ME->getEndLoc()))
-           : MC->getMethodDecl()->getNameAsString();
+           : cast<CXXMemberCallExpr>(Call)->getMethodDecl()->getNameAsString();
     if (!Obj || isa<CXXThisExpr>(Obj->IgnoreParenImpCasts())) {
       Captures += Captures.empty() ? "this" : ", this";
       Callee = "this->" + Member;
@@ -122,7 +126,8 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
       Capture("__o", Obj, false);
       Callee = "__o->" + Member;
     } else {
-      Capture("__o", Obj, true);
+      // The parent's object itself; a temporary, by value.
+      Capture("__o", Obj, Obj->isLValue());
       Callee = "__o." + Member;
     }
   } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
@@ -130,6 +135,37 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
     Capture("__f", OC->getArg(0), false);
     Callee = "__f";
     FirstArg = 1;
+  } else if (const auto *DM = dyn_cast<CXXDependentScopeMemberExpr>(
+                 Call->getCallee()->IgnoreParens())) {
+    // A member call in a template, not resolved yet.
+    std::string Member =
+        E.text(SourceRange(DM->getMemberLoc(), DM->getEndLoc()));
+    if (DM->isImplicitAccess() ||
+        isa<CXXThisExpr>(DM->getBase()->IgnoreParenImpCasts())) {
+      Captures += Captures.empty() ? "this" : ", this";
+      Callee = "this->" + Member;
+    } else if (DM->isArrow()) {
+      Capture("__o", DM->getBase(), false);
+      Callee = "__o->" + Member;
+    } else {
+      Capture("__o", DM->getBase(), DM->getBase()->isLValue());
+      Callee = "__o." + Member;
+    }
+  } else if (const auto *UM = dyn_cast<UnresolvedMemberExpr>(
+                 Call->getCallee()->IgnoreParens())) {
+    std::string Member =
+        E.text(SourceRange(UM->getMemberLoc(), UM->getEndLoc()));
+    if (UM->isImplicitAccess() ||
+        isa<CXXThisExpr>(UM->getBase()->IgnoreParenImpCasts())) {
+      Captures += Captures.empty() ? "this" : ", this";
+      Callee = "this->" + Member;
+    } else if (UM->isArrow()) {
+      Capture("__o", UM->getBase(), false);
+      Callee = "__o->" + Member;
+    } else {
+      Capture("__o", UM->getBase(), UM->getBase()->isLValue());
+      Callee = "__o." + Member;
+    }
   } else {
     const Expr *C = Call->getCallee()->IgnoreParenImpCasts();
     const auto *DRE = dyn_cast<DeclRefExpr>(C);
@@ -164,9 +200,15 @@ void CxxEmitter::spawn(const SpawnSite &S, std::string &, std::string &) {
     // "T v = cilk_spawn ..." declares v, assigned at the sync.
     QualType T = S.Var->getType();
     std::string Name = S.Var->getNameAsString();
-    if (T->isDependentType() || T->getContainedAutoType())
+    if (T->getContainedAutoType())
       Code += "std::decay_t<decltype(" + E.text(S.Call->getSourceRange()) +
               ")> " + Name + "; ";
+    else if (T->isDependentType())
+      // As written: the template's own type, whatever the call returns.
+      Code +=
+          "std::remove_const_t<" +
+          E.text(S.Var->getTypeSourceInfo()->getTypeLoc().getSourceRange()) +
+          "> " + Name + "; ";
     else
       Code += E.declare(T.getUnqualifiedType(), Name) + "; ";
     Recv = "&" + Name;
@@ -207,8 +249,15 @@ void CxxEmitter::cilkFor(const CilkFor &F, std::string &, std::string &) {
                    V->getNameAsString();
   if (Used.This)
     CaptureList += ", this";
+  // The begin value in the loop variable's type, as in the user's loop.
+  QualType VarT = Shape.Var->getType();
+  std::string BeginDecl =
+      VarT->isDependentType() || VarT->getContainedAutoType()
+          ? std::string("auto __ito_b")
+          : E.declare(VarT.getUnqualifiedType().getNonReferenceType(),
+                      "__ito_b");
   std::string Head =
-      "{ auto __ito_b = (" + E.text(Shape.Begin->getSourceRange()) +
+      "{ " + BeginDecl + " = (" + E.text(Shape.Begin->getSourceRange()) +
       "); auto __ito_e = (" + E.text(Shape.End->getSourceRange()) +
       "); ito::cilk::parallel_for(" + tripCount(Shape, "__ito_b", "__ito_e") +
       ", " + (F.Grainsize ? "(" + *F.Grainsize + ")" : std::string("0")) +
@@ -249,7 +298,8 @@ void CxxEmitter::rangeFor(const CilkFor &F) {
           : E.declare(Var->getType(), Var->getNameAsString());
   std::string Head =
       "{ auto &&__ito_r = (" + E.text(For->getRangeInit()->getSourceRange()) +
-      "); auto __ito_b = std::begin(__ito_r); long long __ito_n = "
+      "); auto __ito_b = std::begin(__ito_r); "
+      "ito::cilk::require_random_access(__ito_b); long long __ito_n = "
       "std::end(__ito_r) - __ito_b; ito::cilk::parallel_for(__ito_n, " +
       (F.Grainsize ? "(" + *F.Grainsize + ")" : std::string("0")) + ", [" +
       CaptureList +

@@ -39,7 +39,9 @@ std::string Edits::text(SourceRange Range) const {
 void Edits::replace(CharSourceRange Range, StringRef Text) {
   StringRef Original = Lexer::getSourceText(Range, SM, LangOpts);
   std::string WithLines = Text.str();
-  WithLines.append(Original.count('\n'), '\n');
+  size_t Have = Text.count('\n'), Need = Original.count('\n');
+  if (Need > Have)
+    WithLines.append(Need - Have, '\n');
   R.ReplaceText(Range, WithLines);
 }
 
@@ -76,10 +78,13 @@ SourceLocation Edits::afterSemi(const Stmt *S) const {
 
 std::string Edits::lineMarker(SourceLocation Loc) const {
   PresumedLoc P = SM.getPresumedLoc(fileLoc(Loc));
+  StringRef Name = P.getFilename();
+  if (!MainFileName.empty() && SM.isInMainFile(fileLoc(Loc)))
+    Name = MainFileName;
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << "#line " << P.getLine() << " \"";
-  for (char C : StringRef(P.getFilename())) {
+  for (char C : Name) {
     if (C == '"' || C == '\\')
       OS << '\\';
     OS << C;

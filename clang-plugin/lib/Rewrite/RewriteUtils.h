@@ -24,6 +24,8 @@ public:
   const clang::SourceManager &SM;
   const clang::LangOptions &LangOpts;
   clang::Rewriter R;
+  /// The name #line markers give the main file (empty: clang's).
+  std::string MainFileName;
 
   /// The file range of \p Range (whose ends may be in macro expansions).
   clang::CharSourceRange fileRange(clang::SourceRange Range) const;
@@ -36,6 +38,9 @@ public:
   clang::CharSourceRange statementRange(const clang::Stmt *S) const;
   /// The text of \p Range with the edits made so far.
   std::string rewrittenText(clang::SourceRange Range);
+  std::string rewrittenText(clang::CharSourceRange Range) {
+    return R.getRewrittenText(Range);
+  }
   /// The location just after the ';' that ends statement \p S.
   clang::SourceLocation afterSemi(const clang::Stmt *S) const;
   /// The file location of \p Loc (expansion location for macros).

@@ -45,7 +45,7 @@ public:
       : Result(Result) {}
 
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<ito::TranslateAction>(Result);
+    return std::make_unique<ito::TranslateAction>(Result, InputFilename);
   }
 
 private:

@@ -8,6 +8,7 @@
 #include <ito/ito.hpp>
 
 #include <algorithm>
+#include <iterator>
 #include <new>
 #include <type_traits>
 #include <utility>
@@ -100,6 +101,16 @@ public:
 private:
   node_base *head_ = nullptr;
 };
+
+// A range-based cilk_for splits its range by index: it needs random-access
+// iterators (a vector, an array, a deque; not a list or a map).
+template <class It> constexpr void require_random_access(const It &) {
+  static_assert(
+      std::is_base_of_v<std::random_access_iterator_tag,
+                        typename std::iterator_traits<It>::iterator_category>,
+      "ito: a range-based cilk_for needs a random-access range (vector, "
+      "array, deque, a pointer range); loop over indices instead");
+}
 
 // A cilk_for over [0, n) in chunks of at most grain iterations (0: about 8
 // chunks per process, at most 2048 iterations each), forking by halves.

@@ -16,6 +16,7 @@
 #define ITO_TRANSLATE_EMIT_H
 
 #include "ito/Translate/TaskBlocks.h"
+#include "llvm/ADT/StringRef.h"
 #include <string>
 
 namespace clang {
@@ -25,9 +26,11 @@ class ASTContext;
 namespace ito {
 
 /// Translates the main file of \p Ctx by \p Plan into \p Output. Reports
-/// what it cannot translate as errors; returns false then.
+/// what it cannot translate as errors; returns false then. #line markers
+/// name the main file \p MainFileName if given (the path as the user wrote
+/// it), else as clang opened it.
 bool emitTranslation(clang::ASTContext &Ctx, const TranslationPlan &Plan,
-                     std::string &Output);
+                     std::string &Output, llvm::StringRef MainFileName = "");
 
 } // namespace ito
 

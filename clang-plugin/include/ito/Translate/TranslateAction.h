@@ -26,7 +26,11 @@ struct TranslateResult {
 /// reported as errors, and then there is no output.
 class TranslateAction : public clang::ASTFrontendAction {
 public:
-  explicit TranslateAction(TranslateResult &Result) : Result(Result) {}
+  /// \p MainFileName: how #line markers name the file (the path as the
+  /// user wrote it); empty: as clang opened it.
+  explicit TranslateAction(TranslateResult &Result,
+                           std::string MainFileName = "")
+      : Result(Result), MainFileName(std::move(MainFileName)) {}
 
 protected:
   bool BeginInvocation(clang::CompilerInstance &CI) override;
@@ -35,6 +39,7 @@ protected:
 
 private:
   TranslateResult &Result;
+  std::string MainFileName;
 };
 
 } // namespace ito
