@@ -150,6 +150,10 @@ bool ito_sched_pop_conflict(void) {
 }
 
 void ito_sched_child_done(const void *value, size_t size) {
+  if (size > ito::detail::max_result_size)
+    ito::platform::fatal("a task's value of %zu bytes is more than the %zu a "
+                         "task may return; return a pointer to the data",
+                         size, ito::detail::max_result_size);
   worker &w = the_worker();
   global_ref waiter;
   if (join_arrive_child(w, w.stolen_join, value, size, waiter) == 0)
