@@ -59,6 +59,8 @@ Expected<Toolchain> findToolchain(const char *Argv0, void *MainAddr) {
   for (const std::string &Def : splitList(ITO_MPI_DEFINITIONS))
     TC.CompileFlags.push_back("-D" + Def);
 
+  // A Cilk program's main runs as the root task (libito's __wrap_main).
+  TC.LinkFlags.push_back("-Wl,--wrap=main");
   TC.LinkFlags.push_back("-L" + TC.LibDir);
   TC.LinkFlags.push_back("-lito");
   for (const std::string &L :

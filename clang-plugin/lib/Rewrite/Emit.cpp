@@ -5,9 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // What both languages share: the prologue that includes libito's interface
-// and restores the user's line numbers, and main. A Cilk program's main runs
-// as the root task: it is renamed, and a new main starts the runtime on
-// every process and runs the old one through ito_abi_main.
+// and restores the user's line numbers, the order of the edits, and the mark
+// that makes the program's main run as the root task.
 //
 //===----------------------------------------------------------------------===//
 
@@ -130,57 +129,6 @@ bool ito::emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L) {
   return !E.failed();
 }
 
-/// The user's main in the main file, if it is defined there.
-static const FunctionDecl *findMain(ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-    const auto *FD = dyn_cast<FunctionDecl>(D);
-    if (FD && FD->isMain() && FD->doesThisDeclarationHaveABody() &&
-        SM.isInMainFile(SM.getFileLoc(FD->getLocation())))
-      return FD;
-  }
-  return nullptr;
-}
-
-/// Renames main and appends the main that runs it as the root task.
-static void wrapMain(Edits &E, const FunctionDecl *Main) {
-  const bool CPlusPlus = E.LangOpts.CPlusPlus;
-  E.replace(CharSourceRange::getTokenRange(E.fileLoc(Main->getLocation())),
-            "__ito_user_main");
-  // main may end without a return; the renamed function may not.
-  const auto *Body = cast<CompoundStmt>(Main->getBody());
-  if (!Main->getReturnType()->isVoidType())
-    E.insertBefore(Body->getRBracLoc(), "return 0; ");
-
-  std::string Args;
-  switch (Main->getNumParams()) {
-  case 0:
-    break;
-  case 1:
-    Args = "argc";
-    break;
-  case 2:
-    Args = "argc, argv";
-    break;
-  default:
-    Args = "argc, argv, environ";
-    break;
-  }
-  std::string Call = "__ito_user_main(" + Args + ")";
-  std::string Tail = "\n";
-  if (Main->getNumParams() > 2)
-    Tail += CPlusPlus ? "extern \"C\" char **environ;\n"
-                      : "extern char **environ;\n";
-  Tail += "static int __ito_main_task(int argc, char **argv) {\n"
-          "  (void)argc; (void)argv;\n";
-  Tail += Main->getReturnType()->isVoidType()
-              ? "  " + Call + ";\n  return 0;\n}\n"
-              : "  return " + Call + ";\n}\n";
-  Tail += "int main(int argc, char **argv) {\n"
-          "  return ito_abi_main(argc, argv, __ito_main_task);\n}\n";
-  E.insertAfter(E.SM.getLocForEndOfFile(E.SM.getMainFileID()), Tail);
-}
-
 bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
                           std::string &Output, StringRef MainFileName) {
   Edits E(Ctx);
@@ -195,8 +143,13 @@ bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
   std::unique_ptr<LanguageEmitter> L =
       CPlusPlus ? makeCxxEmitter(E) : makeCEmitter(E);
   bool OK = emitPlan(E, Plan, *L);
-  if (const FunctionDecl *MainFn = findMain(Ctx))
-    wrapMain(E, MainFn);
+  // Marks the program as a Cilk program: its main, wherever it is, then runs
+  // as the root task (libito's __wrap_main; ito-cc links with
+  // --wrap=main).
+  E.insertAfter(E.SM.getLocForEndOfFile(Main),
+                std::string(CPlusPlus ? "\nextern \"C\" " : "\n") +
+                    "__attribute__((weak)) const char __ito_cilk_program = "
+                    "1;\n");
   if (!OK || E.failed())
     return false;
   Output.clear();

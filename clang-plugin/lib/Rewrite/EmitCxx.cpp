@@ -86,6 +86,17 @@ std::string CxxEmitter::syncCode(ArrayRef<const SpawnSite *> Sites) {
   return C;
 }
 
+/// The type of the callee's parameter for argument \p I, if known.
+static QualType paramType(const CallExpr *Call, unsigned I) {
+  QualType T;
+  if (const FunctionDecl *FD = Call->getDirectCallee()) {
+    unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD);
+    if (I >= Shift && I - Shift < FD->getNumParams())
+      T = FD->getParamDecl(I - Shift)->getType();
+  }
+  return T;
+}
+
 /// Whether the parameter \p I of the callee is a non-const lvalue reference:
 /// the argument is then the parent's object itself, not a copy.
 static bool byReference(const CallExpr *Call, unsigned I) {
@@ -184,7 +195,13 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
       break;
     std::string Name = "__a" + std::to_string(I - FirstArg);
     Capture(Name, Arg, byReference(Call, I));
-    Args += (Args.empty() ? "" : ", ") + Name;
+    // The child's copy goes on as an rvalue where the parameter takes one
+    // (by value, T&&), so move-only arguments work.
+    QualType P = paramType(Call, I);
+    bool Move = !P.isNull() && !P->isLValueReferenceType() &&
+                !P->isDependentType();
+    Args += (Args.empty() ? "" : ", ") +
+            (Move ? "std::move(" + Name + ")" : Name);
   }
   return "[" + Captures + "]() mutable { return " + Callee + "(" + Args +
          "); }";

@@ -1,5 +1,9 @@
-// The main of a translated Cilk program (ito_abi_main): the runtime on every
-// process, the program's main as the root task.
+// The main of a Cilk program: ito-cc links with --wrap=main, so the C
+// library calls __wrap_main; if a translated source marked the program as a
+// Cilk program, the runtime starts on every process and the program's main
+// runs as the root task (ito_abi_main); otherwise main runs as it is (a
+// program written against libito starts the runtime itself). This file is
+// its own object in libito, linked only when --wrap=main asks for it.
 #include "platform/error.hpp"
 
 #include <ito/cilk_abi.h>
@@ -48,4 +52,20 @@ extern "C" int ito_abi_main(int argc, char **argv, int (*task)(int, char **)) {
   ito_root_exec(main_task, &a, sizeof a, &rc, sizeof rc);
   ito_fini();
   return rc;
+}
+
+extern "C" {
+int __real_main(int argc, char **argv, char **envp);
+extern const char __ito_cilk_program __attribute__((weak));
+
+static int real_main(int argc, char **argv) {
+  extern char **environ;
+  return __real_main(argc, argv, environ);
+}
+
+int __wrap_main(int argc, char **argv, char **envp) {
+  if (&__ito_cilk_program == nullptr)
+    return __real_main(argc, argv, envp);
+  return ito_abi_main(argc, argv, real_main);
+}
 }
