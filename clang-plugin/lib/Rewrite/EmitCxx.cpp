@@ -123,7 +123,15 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
   // A member call: a CXXMemberCallExpr, or in a template a CallExpr of a
   // MemberExpr.
   const auto *ME = dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParens());
-  if (isa<CXXMemberCallExpr>(Call) || ME) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+  if (MC && !ME && !MC->getMethodDecl()) {
+    // (obj.*pm)(args): a bound member pointer cannot be captured.
+    E.error(S.Construct->KeywordLoc,
+            "a spawn through a pointer to member function is not supported; "
+            "spawn a lambda that makes the call instead");
+    return "[]() {}";
+  }
+  if (MC || ME) {
     const Expr *Obj =
         ME ? ME->getBase()
            : cast<CXXMemberCallExpr>(Call)->getImplicitObjectArgument();
@@ -198,10 +206,10 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
     // The child's copy goes on as an rvalue where the parameter takes one
     // (by value, T&&), so move-only arguments work.
     QualType P = paramType(Call, I);
-    bool Move = !P.isNull() && !P->isLValueReferenceType() &&
-                !P->isDependentType();
-    Args += (Args.empty() ? "" : ", ") +
-            (Move ? "std::move(" + Name + ")" : Name);
+    bool Move =
+        !P.isNull() && !P->isLValueReferenceType() && !P->isDependentType();
+    Args +=
+        (Args.empty() ? "" : ", ") + (Move ? "std::move(" + Name + ")" : Name);
   }
   return "[" + Captures + "]() mutable { return " + Callee + "(" + Args +
          "); }";

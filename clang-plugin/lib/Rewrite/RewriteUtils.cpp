@@ -7,6 +7,7 @@
 #include "RewriteUtils.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/QualTypeNames.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Lex/Lexer.h"
@@ -106,6 +107,11 @@ std::string Edits::declare(QualType T, StringRef Name) const {
   Policy.SuppressUnwrittenScope = true;
   std::string Out;
   llvm::raw_string_ostream OS(Out);
+  // Fully qualified: the emitted code may stand outside the user's
+  // namespaces (and a C++ spawn's state is declared where a using-directive
+  // may not reach).
+  if (LangOpts.CPlusPlus && !T->isDependentType())
+    T = TypeName::getFullyQualifiedType(T, Ctx, /*WithGlobalNsPrefix=*/false);
   T.print(OS, Policy, Name);
   return Out;
 }
@@ -275,5 +281,8 @@ std::string ito::tripCount(const LoopShape &S, StringRef B, StringRef End) {
   if (S.Cmp == ">=")
     return "(" + B.str() + " >= " + End.str() + " ? " + RSpan + " / -" + St +
            " + 1 : 0)";
+  // != : the step's sign is in its text when it is negative (-- or -=).
+  if (!S.Step.empty() && S.Step[0] == '-')
+    return "(" + RSpan + " / -" + St + ")";
   return "(" + Span + " / " + St + ")";
 }

@@ -41,8 +41,12 @@ void fatal(const char *fmt, ...) {
   int initialized = 0, finalized = 0;
   MPI_Initialized(&initialized);
   MPI_Finalized(&finalized);
-  if (initialized && !finalized)
+  if (initialized && !finalized) {
+    // The launcher forwards our stderr; give it a moment before MPI_Abort
+    // makes it kill everyone, or the message may be lost.
+    usleep(200 * 1000);
     MPI_Abort(MPI_COMM_WORLD, 1);
+  }
   std::_Exit(1);
 }
 

@@ -1,0 +1,11 @@
+/* The parallel part of tests/driver/cilk-main-elsewhere.test. */
+#include <cilk/cilk.h>
+
+long fib(int n) {
+  if (n < 2)
+    return n;
+  long x = cilk_spawn fib(n - 1);
+  long y = fib(n - 2);
+  cilk_sync;
+  return x + y;
+}

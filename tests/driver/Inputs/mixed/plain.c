@@ -1,0 +1,3 @@
+#include "parts.h"
+
+int plain_twice(int n) { return 2 * n; }

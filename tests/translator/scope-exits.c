@@ -1,0 +1,107 @@
+// cilk_scope in C: its braces become a task block that syncs at its end;
+// break and continue out of a cilk_scope inside a loop, and return out of
+// one, sync the spawns of the blocks they leave first (only the spawns that
+// may have run). A cilk_scope without spawns is a plain block.
+//
+// Comment and blank lines are dropped from the translation before FileCheck
+// reads it, so that no pattern can match its own CHECK line.
+// RUN: %ito-translate %s -- -I %ito-include > %t.c
+// RUN: grep -v -e '^ *//' -e '^ *$' %t.c | FileCheck %s
+// RUN: %clang -fsyntax-only -Wall -I %ito-include %t.c
+
+#include <cilk/cilk.h>
+
+int f(int n) { return n; }
+
+int loops(int n) {
+  // CHECK-LABEL: {{^}}int loops(int n) {
+  int total = 0;
+  for (int i = 0; i < n; i++) {
+    cilk_scope {
+      // The keyword is gone; the braces open the block and declare its
+      // spawn states.
+      // CHECK: {{^}}    for (int i = 0; i < n; i++) {
+      // CHECK-NOT: cilk_scope
+      // CHECK-NEXT: {{^ *}}{{[{]}}ito_abi_spawn __ito_s[[A:[0-9]+]] = ITO_ABI_SPAWN_INIT;{{.*}}ito_abi_spawn __ito_s[[B:[0-9]+]] =
+      int a = cilk_spawn f(i);
+      // CHECK-NEXT: {{^}}      int a; {{.*}}ito_abi_fork(&__ito_s[[A]],
+      if (i == 3)
+        continue;
+      // Only a may have run.
+      // CHECK-NEXT: {{^}}      if (i == 3)
+      // CHECK-NEXT: {{^}}        { (void)ito_abi_sync(&__ito_s[[A]], &a, sizeof a); continue; }{{$}}
+      int b = cilk_spawn f(i + 1);
+      // CHECK-NEXT: {{^}}      int b; {{.*}}ito_abi_fork(&__ito_s[[B]],
+      if (i == 7)
+        break;
+      // CHECK-NEXT: {{^}}      if (i == 7)
+      // CHECK-NEXT: {{^}}        { {{.*}}ito_abi_sync(&__ito_s[[B]], {{.*}}ito_abi_sync(&__ito_s[[A]], {{.*}}break; }{{$}}
+      total += a + b;
+      // The end of the scope: an implicit sync.
+      // CHECK-NEXT: {{^}}      total += a + b;
+      // CHECK-NEXT: {{^}}    {{.*}}ito_abi_sync(&__ito_s[[B]], {{.*}}ito_abi_sync(&__ito_s[[A]], {{.*}}}{{$}}
+    }
+    total += 1;
+  }
+  while (n > 0) {
+    _Cilk_scope {
+      // CHECK: {{^}}  while (n > 0) {
+      // CHECK-NEXT: {{^ *}}{{[{]}}ito_abi_spawn __ito_s[[C:[0-9]+]] =
+      cilk_spawn f(n);
+      // CHECK-NEXT: ito_abi_fork(&__ito_s[[C]],
+      if (n == 2)
+        break;
+      // CHECK-NEXT: {{^}}      if (n == 2)
+      // CHECK-NEXT: {{^}}        { {{.*}}ito_abi_sync(&__ito_s[[C]], {{.*}}break; }{{$}}
+    }
+    // CHECK-NEXT: {{^}}    {{.*}}ito_abi_sync(&__ito_s[[C]], {{.*}}}{{$}}
+    n--;
+  }
+  // A break out of a loop inside the scope leaves no task block.
+  cilk_scope {
+    for (int i = 0; i < n; i++) {
+      cilk_spawn f(i);
+      if (i == 5)
+        break;
+      // CHECK: {{^}}      if (i == 5)
+      // CHECK-NEXT: {{^}}        break;{{$}}
+    }
+  }
+  return total;
+}
+
+int scopes(int n) {
+  // CHECK-LABEL: {{^}}int scopes(int n) {
+  int a = 0, b = 0;
+  cilk_scope {
+    // CHECK-NEXT: {{^}}  int a = 0, b = 0;
+    // CHECK-NEXT: {{^ *}}{{[{]}}ito_abi_spawn __ito_s[[D:[0-9]+]] =
+    a = cilk_spawn f(n);
+    // CHECK-NEXT: {{^}}    { __ito_r[[D]] = &(a); {{.*}}ito_abi_fork(&__ito_s[[D]],
+    cilk_scope {
+      // CHECK-NEXT: {{^ *}}{{[{]}}ito_abi_spawn __ito_s[[E:[0-9]+]] =
+      b = cilk_spawn f(n + 1);
+      // CHECK-NEXT: {{^}}      { __ito_r[[E]] = &(b); {{.*}}ito_abi_fork(&__ito_s[[E]],
+    }
+    // The inner scope syncs only its own spawn.
+    // CHECK-NEXT: {{^}}    if (ito_abi_sync(&__ito_s[[E]], {{.*}}) *__ito_r[[E]] = __ito_v[[E]]; }{{$}}
+    if (n > 3)
+      return a + b;
+    // CHECK-NEXT: {{^}}    if (n > 3)
+    // CHECK-NEXT: {{^}}      { {{.*}}ito_abi_sync(&__ito_s[[D]], {{.*}}*__ito_r[[D]] = __ito_v[[D]]; return a + b; }{{$}}
+  }
+  // CHECK-NEXT: {{^}}  if (ito_abi_sync(&__ito_s[[D]], {{.*}}) *__ito_r[[D]] = __ito_v[[D]]; }{{$}}
+  cilk_scope {
+    // A scope without spawns is a block.
+    // CHECK-NEXT: {{^}}   {{[{]$}}
+    int unused = 0;
+    (void)unused;
+  }
+  // CHECK-NEXT: {{^}}    int unused = 0;
+  // CHECK-NEXT: {{^}}    (void)unused;
+  // CHECK-NEXT: {{^}}  }
+  // CHECK-NEXT: {{^}}  return a + b;{{$}}
+  return a + b;
+}
+
+int main(void) { return loops(10) + scopes(4); }

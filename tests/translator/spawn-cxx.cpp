@@ -1,0 +1,151 @@
+// cilk_spawn in C++, in its three positions (a statement, the right side of
+// an assignment, a variable's initializer), of void and non-void callees,
+// with arguments that have side effects; cilk_sync; the implicit syncs at the
+// end of a function and before a return that may leave spawns outstanding
+// (and none before a return that comes before every spawn). Everything stays
+// on its line: a spawn becomes .fork( of the site's state with a lambda whose
+// captures are the arguments, evaluated in the parent.
+//
+// Comment and blank lines are dropped from the translation before FileCheck
+// reads it, so that no pattern can match its own CHECK line.
+// RUN: %ito-translate %s -- -std=c++17 -I %ito-include > %t.cpp
+// RUN: grep -v -e '^ *//' -e '^ *$' %t.cpp | FileCheck %s
+// The translation is C++ that compiles as it is.
+// RUN: %clangxx -fsyntax-only -std=c++17 -Wall -I %ito-include %t.cpp
+
+#include <cilk/cilk.h>
+
+struct pair {
+  int a;
+  long b;
+};
+
+int f(int n) { return n; }
+void v(int n) { (void)n; }
+long g(int a, int b) { return a + b; }
+
+// CHECK: {{^}}#include <ito/cilk_abi.hpp>
+// CHECK-NEXT: {{^}}#line 1 "{{.*}}spawn-cxx.cpp"
+// CHECK-NEXT: {{^}}#include <cilk/cilk.h>
+
+int statements(int n) {
+  // CHECK: {{^}}int statements(int n) {{[{].*}}ito::cilk::spawn<int> __ito_s[[S1:[0-9]+]];{{.*}}ito::cilk::spawn<void> __ito_s[[S2:[0-9]+]];
+  cilk_spawn f(n);
+  // CHECK-NEXT: {{^}}  __ito_s[[S1]].fork({{.*}}(n){{.*}}{ return f({{.*}}__a0{{.*}}); });{{$}}
+  cilk_spawn v(n);
+  // CHECK-NEXT: {{^}}  __ito_s[[S2]].fork({{.*}}(n){{.*}}v({{.*}}__a0{{.*}}); });{{$}}
+  _Cilk_spawn f(n + 1);
+  // CHECK-NEXT: {{^}}  __ito_s{{[0-9]+}}.fork({{.*}}(n + 1){{.*}}f({{.*}}__a0{{.*}}); });{{$}}
+  cilk_sync;
+  // CHECK-NEXT: {{^}}  do { __ito_s{{[0-9]+}}.sync(); __ito_s[[S2]].sync(); __ito_s[[S1]].sync(); } while (0);
+  _Cilk_sync;
+  // CHECK-NEXT: {{^}}  do { {{.*}}.sync(); } while (0);
+  return 0;
+  // CHECK-NEXT: {{^}}  { {{.*}}__ito_s[[S1]].sync(); return 0; }
+  // The implicit sync at the end.
+  // CHECK-NEXT: {{^.*}}__ito_s[[S1]].sync(); }{{$}}
+}
+
+// Assignments: to a local, to a local of another type, to a struct field, and
+// to an array element in a loop (a spawn_list: one node per run of the
+// site). The receiver's address is taken in the parent.
+int assignments(int n) {
+  // CHECK-LABEL: {{^}}int assignments(int n) {
+  int x;
+  long y;
+  struct pair p;
+  int count[8];
+  x = cilk_spawn f(n);
+  // CHECK: {{^}}  __ito_s{{[0-9]+}}.fork(&(x), {{.*}}f({{.*}}__a0{{.*}}); });{{$}}
+  y = cilk_spawn f(n);
+  // CHECK-NEXT: {{^}}  __ito_s{{[0-9]+}}.fork(&(y), {{.*}}f({{.*}}__a0{{.*}}); });{{$}}
+  p.a = cilk_spawn f(n);
+  // CHECK-NEXT: {{^}}  __ito_s{{[0-9]+}}.fork(&(p.a), {{.*}}f({{.*}}__a0{{.*}}); });{{$}}
+  for (int i = 0; i < 8; i++)
+    count[i] = cilk_spawn f(i);
+  // CHECK-NEXT: {{^}}  for (int i = 0; i < 8; i++)
+  // CHECK-NEXT: {{^}}    { {{.*}}(i){{.*}}__ito_l[[L:[0-9]+]].fork(alloca({{.*}}), &(count[i]), {{.*}}}{{$}}
+  cilk_sync;
+  // CHECK-NEXT: {{^}}  do { __ito_l[[L]].sync(); {{.*}}.sync(); {{.*}}.sync(); {{.*}}.sync(); } while (0);
+  return x + (int)y + p.a + count[7];
+}
+
+// Initializers: the variable is declared where it was, and assigned by the
+// sync.
+int initializers(int n) {
+  // CHECK-LABEL: {{^}}int initializers(int n) {
+  int x = cilk_spawn f(n);
+  // CHECK: {{^}}  int x; __ito_s{{[0-9]+}}.fork(&x, {{.*}}(n){{.*}}f({{.*}}__a0{{.*}}); });{{$}}
+  long y = cilk_spawn f(n + 1);
+  // CHECK-NEXT: {{^}}  long y; __ito_s{{[0-9]+}}.fork(&y, {{.*}}(n + 1){{.*}}f({{.*}}__a0{{.*}}); });{{$}}
+  const int z = _Cilk_spawn f(n + 2);
+  // CHECK-NEXT: {{^}}  int z; __ito_s{{[0-9]+}}.fork(&z, {{.*}}(n + 2){{.*}}f({{.*}}__a0{{.*}}); });{{$}}
+  auto w = cilk_spawn g(n, n);
+  // CHECK-NEXT: {{^}}  {{.*}} w; __ito_s{{[0-9]+}}.fork(&w, {{.*}}g({{.*}}__a0{{.*}}__a1{{.*}}); });{{$}}
+  cilk_sync;
+  // CHECK-NEXT: {{^}}  do { {{.*}}.sync(); {{.*}}.sync(); {{.*}}.sync(); {{.*}}.sync(); } while (0);
+  return x + (int)y + z + (int)w;
+}
+
+// Arguments are evaluated once, in the parent: they are the lambda's
+// captures, and the call inside it names only the captures.
+int side_effects(int n) {
+  // CHECK-LABEL: {{^}}int side_effects(int n) {
+  int c = 0;
+  int x = cilk_spawn f(c++);
+  // CHECK: {{^}}  int x; __ito_s{{[0-9]+}}.fork(&x, [__a0 = (c++)]{{.*}}{ return f({{.*}}__a0{{.*}}); });{{$}}
+  long y = cilk_spawn g(c++, n *= 2);
+  // CHECK-NEXT: {{^}}  long y; __ito_s{{[0-9]+}}.fork(&y, [__a0 = (c++), __a1 = (n *= 2)]{{.*}}{ return g({{.*}}__a0{{.*}}__a1{{.*}}); });{{$}}
+  cilk_sync;
+  return x + (int)y + c;
+}
+
+// Returns: no sync before a return that comes before every spawn; a sync of
+// the spawns before it at a return that follows them.
+int returns(int n) {
+  // CHECK-LABEL: {{^}}int returns(int n) {
+  if (n < 0)
+    return -1;
+  // CHECK-NEXT: {{^}}  if (n < 0)
+  // CHECK-NEXT: {{^}}    return -1;{{$}}
+  int x = cilk_spawn f(n);
+  // CHECK-NEXT: {{^}}  int x; __ito_s[[R1:[0-9]+]].fork(&x,
+  if (n == 0)
+    return x;
+  // CHECK-NEXT: {{^}}  if (n == 0)
+  // CHECK-NEXT: {{^}}    { __ito_s[[R1]].sync(); return x; }{{$}}
+  int y = cilk_spawn f(n - 1);
+  // CHECK-NEXT: {{^}}  int y; __ito_s[[R2:[0-9]+]].fork(&y,
+  return x + y;
+  // CHECK-NEXT: {{^}}  { __ito_s[[R2]].sync(); __ito_s[[R1]].sync(); return x + y; }
+}
+
+// A function without a return: the implicit sync at its end.
+void no_return(int n) {
+  // CHECK-LABEL: {{^}}void no_return(int n) {
+  cilk_spawn v(n);
+  // CHECK-NEXT: {{^}}  __ito_s[[N1:[0-9]+]].fork(
+}
+// CHECK-NEXT: {{^}}__ito_s[[N1]].sync(); }
+
+// A spawn inside a nested block, and one in a while loop.
+int nested(int n) {
+  // CHECK-LABEL: {{^}}int nested(int n) {
+  int s = 0;
+  if (n > 0) {
+    int t = cilk_spawn f(n);
+    // CHECK: {{^}}    int t; __ito_s{{[0-9]+}}.fork(&t,
+    cilk_sync;
+    // CHECK-NEXT: {{^}}    do { {{.*}}.sync(); } while (0);
+    s += t;
+  }
+  while (n-- > 0)
+    cilk_spawn v(n);
+  // CHECK: {{^}}    { {{.*}}__ito_l{{[0-9]+}}.fork(alloca({{.*}}), nullptr, {{.*}}}{{$}}
+  return s;
+}
+
+int main() {
+  return statements(1) + assignments(2) + initializers(3) + side_effects(4) +
+         returns(5) + nested(6);
+}

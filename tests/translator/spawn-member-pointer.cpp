@@ -1,0 +1,35 @@
+// XFAIL: *
+// BUG: ito-translate (and so ito-c++) crashes (segmentation fault) on a spawn
+// of a call through a pointer to member function:
+//   int (S::*pm)(int) const = &S::twice;
+//   int a = cilk_spawn (s.*pm)(1);
+// (the member call has no method declaration to name: getMethodDecl() is
+// null). It must translate (object and member pointer evaluated in the
+// parent) and run like the serial elision.
+// RUN: %ito-translate %s -o %t.cpp -- -std=c++17 -I %ito-include
+// RUN: %ito-c++ -std=c++17 --ito-no-translate -O2 %s -o %t.serial
+// RUN: %t.serial | FileCheck %s
+// RUN: %ito-c++ -std=c++17 -O2 %s -o %t
+// RUN: %ito-run -n 2 %t | FileCheck %s
+
+#include <cilk/cilk.h>
+#include <cstdio>
+
+struct S {
+  int v;
+  int twice(int k) const { return 2 * v + k; }
+};
+
+// The object is static: the same in every process.
+static const S s{5};
+
+int main() {
+  int (S::*pm)(int) const = &S::twice;
+  const S *ps = &s;
+  int a = cilk_spawn (s.*pm)(1);
+  int b = cilk_spawn (ps->*pm)(2);
+  cilk_sync;
+  std::printf("%d %d\n", a, b);
+  return 0;
+}
+// CHECK: 11 12
