@@ -164,8 +164,9 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
     QualType T = Proto && I < Proto->getNumParams() ? Proto->getParamType(I)
                                                     : Arg->getType();
     std::string F = "a" + std::to_string(I);
-    Fields += E.declare(T.getUnqualifiedType(), F) + "; ";
-    Inits += (I ? ", " : "") + E.rewrittenText(Arg->getSourceRange());
+    // File-scope code: through typedefs, which may be local to the function.
+    Fields += E.declare(T.getCanonicalType().getUnqualifiedType(), F) + "; ";
+    Inits += (I ? ", " : "") + E.exprText(Arg);
     CallArgs += (I ? ", __a." : "__a.") + F;
   }
   std::string Callee;
@@ -174,12 +175,14 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
   } else {
     Fields += E.declare(CalleeT.getUnqualifiedType(), "fn") + "; ";
     Inits += std::string(Call->getNumArgs() ? ", " : "") +
-             E.text(Call->getCallee()->getSourceRange());
+             E.exprText(Call->getCallee());
     Callee = "__a.fn";
   }
   const bool HasOut = St.HasValue();
   if (HasOut)
-    Fields += E.declare(E.Ctx.getPointerType(St.Value), "out") + "; ";
+    Fields +=
+        E.declare(E.Ctx.getPointerType(St.Value.getCanonicalType()), "out") +
+        "; ";
 
   // The argument block and the entry (and, in a loop, the state node).
   Before += ArgsT + " { " + Fields + "};\n";
@@ -208,7 +211,7 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
   std::string Code;
   const std::string Recv =
       S.Form == SpawnForm::Assign
-          ? "&(" + E.text(S.Receiver->getSourceRange()) + ")"
+          ? "&(" + E.exprText(S.Receiver) + ")"
           : (S.Form == SpawnForm::Init ? "&" + S.Var->getNameAsString() : "");
   if (S.Form == SpawnForm::Init)
     // "T v = cilk_spawn ..." declares v, assigned at the sync (so not
@@ -277,8 +280,8 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
            E.rewrittenText(E.statementRange(F.For->getBody())) + "\n    " +
            (isBraced(Body) ? "" : syncCode(Body)) + "}\n  }\n}\n";
 
-  std::string B = E.text(Shape.Begin->getSourceRange());
-  std::string End = E.text(Shape.End->getSourceRange());
+  std::string B = E.exprText(Shape.Begin);
+  std::string End = E.exprText(Shape.End);
   std::string Code =
       "{ " + CtxT + " __ito_c = { " + Inits + "(" + B + "), " + Shape.Step +
       " }; " + E.declare(VarT, "__ito_b") + " = __ito_c.__begin; " +

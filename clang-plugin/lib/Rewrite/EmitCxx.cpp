@@ -117,7 +117,7 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
   std::string Captures, Args, Callee;
   auto Capture = [&](const std::string &Name, const Expr *Value, bool Ref) {
     Captures += (Captures.empty() ? "" : ", ") + std::string(Ref ? "&" : "") +
-                Name + " = (" + E.rewrittenText(Value->getSourceRange()) + ")";
+                Name + " = (" + E.exprText(Value) + ")";
   };
   unsigned FirstArg = 0;
   // A member call: a CXXMemberCallExpr, or in a template a CallExpr of a
@@ -189,9 +189,9 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
     const Expr *C = Call->getCallee()->IgnoreParenImpCasts();
     const auto *DRE = dyn_cast<DeclRefExpr>(C);
     if (DRE && isa<FunctionDecl>(DRE->getDecl())) {
-      Callee = E.text(Call->getCallee()->getSourceRange());
+      Callee = E.exprText(Call->getCallee());
     } else if (isa<UnresolvedLookupExpr>(C)) {
-      Callee = E.text(Call->getCallee()->getSourceRange());
+      Callee = E.exprText(Call->getCallee());
     } else {
       Capture("__f", Call->getCallee(), false);
       Callee = "__f";
@@ -220,14 +220,14 @@ void CxxEmitter::spawn(const SpawnSite &S, std::string &, std::string &) {
   std::string Recv;
   const bool HasValue = !S.Call->getType()->isVoidType();
   if (S.Form == SpawnForm::Assign && HasValue)
-    Recv = "&(" + E.text(S.Receiver->getSourceRange()) + ")";
+    Recv = "&(" + E.exprText(S.Receiver) + ")";
   if (S.Form == SpawnForm::Init) {
     // "T v = cilk_spawn ..." declares v, assigned at the sync.
     QualType T = S.Var->getType();
     std::string Name = S.Var->getNameAsString();
     if (T->getContainedAutoType())
-      Code += "std::decay_t<decltype(" + E.text(S.Call->getSourceRange()) +
-              ")> " + Name + "; ";
+      Code +=
+          "std::decay_t<decltype(" + E.exprText(S.Call) + ")> " + Name + "; ";
     else if (T->isDependentType())
       // As written: the template's own type, whatever the call returns.
       Code +=
@@ -282,8 +282,8 @@ void CxxEmitter::cilkFor(const CilkFor &F, std::string &, std::string &) {
           : E.declare(VarT.getUnqualifiedType().getNonReferenceType(),
                       "__ito_b");
   std::string Head =
-      "{ " + BeginDecl + " = (" + E.text(Shape.Begin->getSourceRange()) +
-      "); auto __ito_e = (" + E.text(Shape.End->getSourceRange()) +
+      "{ " + BeginDecl + " = (" + E.exprText(Shape.Begin) +
+      "); auto __ito_e = (" + E.exprText(Shape.End) +
       "); ito::cilk::parallel_for(" + tripCount(Shape, "__ito_b", "__ito_e") +
       ", " + (F.Grainsize ? "(" + *F.Grainsize + ")" : std::string("0")) +
       ", [" + CaptureList +
@@ -322,7 +322,7 @@ void CxxEmitter::rangeFor(const CilkFor &F) {
           ? E.text(SourceRange(Var->getBeginLoc(), Var->getLocation()))
           : E.declare(Var->getType(), Var->getNameAsString());
   std::string Head =
-      "{ auto &&__ito_r = (" + E.text(For->getRangeInit()->getSourceRange()) +
+      "{ auto &&__ito_r = (" + E.exprText(For->getRangeInit()) +
       "); auto __ito_b = std::begin(__ito_r); "
       "ito::cilk::require_random_access(__ito_b); long long __ito_n = "
       "std::end(__ito_r) - __ito_b; ito::cilk::parallel_for(__ito_n, " +

@@ -61,6 +61,18 @@ CharSourceRange Edits::statementRange(const Stmt *S) const {
   return R;
 }
 
+std::string Edits::exprText(const Expr *X) {
+  CharSourceRange CR = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(X->getSourceRange()), SM, LangOpts);
+  if (CR.isValid())
+    return R.getRewrittenText(CR);
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  PrintingPolicy Policy(LangOpts);
+  X->printPretty(OS, nullptr, Policy);
+  return Out;
+}
+
 std::string Edits::rewrittenText(SourceRange Range) {
   CharSourceRange CR = fileRange(Range);
   return R.getRewrittenText(CR);
@@ -248,12 +260,12 @@ bool ito::getLoopShape(Edits &E, const CilkFor &F, LoopShape &Shape) {
     else if (OC->getOperator() == OO_MinusMinus)
       Shape.Step = "-1";
     else if (OC->getNumArgs() == 2 && OC->getOperator() == OO_PlusEqual)
-      Shape.Step = "(" + E.text(OC->getArg(1)->getSourceRange()) + ")";
+      Shape.Step = "(" + E.exprText(OC->getArg(1)) + ")";
     else if (OC->getNumArgs() == 2 && OC->getOperator() == OO_MinusEqual)
-      Shape.Step = "-(" + E.text(OC->getArg(1)->getSourceRange()) + ")";
+      Shape.Step = "-(" + E.exprText(OC->getArg(1)) + ")";
   } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc);
              CA && refersTo(CA->getLHS()) == V) {
-    std::string S = "(" + E.text(CA->getRHS()->getSourceRange()) + ")";
+    std::string S = "(" + E.exprText(CA->getRHS()) + ")";
     if (CA->getOpcode() == BO_AddAssign)
       Shape.Step = S;
     else if (CA->getOpcode() == BO_SubAssign)

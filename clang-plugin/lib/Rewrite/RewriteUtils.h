@@ -31,6 +31,10 @@ public:
   clang::CharSourceRange fileRange(clang::SourceRange Range) const;
   /// The source text of \p Range as the user wrote it (macros unexpanded).
   std::string text(clang::SourceRange Range) const;
+  /// The text of expression \p X as the user wrote it, with the edits made
+  /// so far; printed from the AST when it comes out of a macro's body (its
+  /// text is then nowhere in the file).
+  std::string exprText(const clang::Expr *X);
   /// The source text from \p Begin up to (not including) \p End.
   std::string textBetween(clang::SourceLocation Begin,
                           clang::SourceLocation End) const;
