@@ -131,60 +131,43 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
             "spawn a lambda that makes the call instead");
     return "[]() {}";
   }
-  if (MC || ME) {
-    const Expr *Obj =
-        ME ? ME->getBase()
-           : cast<CXXMemberCallExpr>(Call)->getImplicitObjectArgument();
-    std::string Member =
-        ME ? E.text(SourceRange(ME->getMemberLoc(), ME->getEndLoc()))
-           : cast<CXXMemberCallExpr>(Call)->getMethodDecl()->getNameAsString();
-    if (!Obj || isa<CXXThisExpr>(Obj->IgnoreParenImpCasts())) {
+  // obj.member(...), p->member(...), member(...) on this: the object is
+  // this (captured as such), a pointer (copied), or the parent's object
+  // itself (by reference; a temporary by value).
+  auto MemberCall = [&](const Expr *Obj, bool Implicit, bool Arrow,
+                        const std::string &Member) {
+    if (Implicit || !Obj || isa<CXXThisExpr>(Obj->IgnoreParenImpCasts())) {
       Captures += Captures.empty() ? "this" : ", this";
       Callee = "this->" + Member;
-    } else if (ME && ME->isArrow()) {
+    } else if (Arrow) {
       Capture("__o", Obj, false);
       Callee = "__o->" + Member;
     } else {
-      // The parent's object itself; a temporary, by value.
       Capture("__o", Obj, Obj->isLValue());
       Callee = "__o." + Member;
     }
+  };
+  const Expr *CalleeExpr = Call->getCallee()->IgnoreParens();
+  if (MC || ME) {
+    MemberCall(ME ? ME->getBase() : MC->getImplicitObjectArgument(), false,
+               ME && ME->isArrow(),
+               ME ? E.text(SourceRange(ME->getMemberLoc(), ME->getEndLoc()))
+                  : MC->getMethodDecl()->getNameAsString());
   } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
              OC && OC->getOperator() == OO_Call) {
     Capture("__f", OC->getArg(0), false);
     Callee = "__f";
     FirstArg = 1;
-  } else if (const auto *DM = dyn_cast<CXXDependentScopeMemberExpr>(
-                 Call->getCallee()->IgnoreParens())) {
+  } else if (const auto *DM =
+                 dyn_cast<CXXDependentScopeMemberExpr>(CalleeExpr)) {
     // A member call in a template, not resolved yet.
-    std::string Member =
-        E.text(SourceRange(DM->getMemberLoc(), DM->getEndLoc()));
-    if (DM->isImplicitAccess() ||
-        isa<CXXThisExpr>(DM->getBase()->IgnoreParenImpCasts())) {
-      Captures += Captures.empty() ? "this" : ", this";
-      Callee = "this->" + Member;
-    } else if (DM->isArrow()) {
-      Capture("__o", DM->getBase(), false);
-      Callee = "__o->" + Member;
-    } else {
-      Capture("__o", DM->getBase(), DM->getBase()->isLValue());
-      Callee = "__o." + Member;
-    }
-  } else if (const auto *UM = dyn_cast<UnresolvedMemberExpr>(
-                 Call->getCallee()->IgnoreParens())) {
-    std::string Member =
-        E.text(SourceRange(UM->getMemberLoc(), UM->getEndLoc()));
-    if (UM->isImplicitAccess() ||
-        isa<CXXThisExpr>(UM->getBase()->IgnoreParenImpCasts())) {
-      Captures += Captures.empty() ? "this" : ", this";
-      Callee = "this->" + Member;
-    } else if (UM->isArrow()) {
-      Capture("__o", UM->getBase(), false);
-      Callee = "__o->" + Member;
-    } else {
-      Capture("__o", UM->getBase(), UM->getBase()->isLValue());
-      Callee = "__o." + Member;
-    }
+    MemberCall(DM->isImplicitAccess() ? nullptr : DM->getBase(),
+               DM->isImplicitAccess(), DM->isArrow(),
+               E.text(SourceRange(DM->getMemberLoc(), DM->getEndLoc())));
+  } else if (const auto *UM = dyn_cast<UnresolvedMemberExpr>(CalleeExpr)) {
+    MemberCall(UM->isImplicitAccess() ? nullptr : UM->getBase(),
+               UM->isImplicitAccess(), UM->isArrow(),
+               E.text(SourceRange(UM->getMemberLoc(), UM->getEndLoc())));
   } else {
     const Expr *C = Call->getCallee()->IgnoreParenImpCasts();
     const auto *DRE = dyn_cast<DeclRefExpr>(C);

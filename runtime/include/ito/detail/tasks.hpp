@@ -87,6 +87,19 @@ template <class T, class Packed> void run_task(Packed &packed, void *out) {
   }
 }
 
+// Calls f with args (both the task's own copies) and keeps its value.
+template <class T, class F, class Tuple>
+void call_into(result_slot<T> &value, F &f, Tuple &args) {
+  try {
+    if constexpr (std::is_void_v<T>)
+      std::apply(f, std::move(args));
+    else
+      value.emplace(std::apply(f, std::move(args)));
+  } catch (...) {
+    task_exception();
+  }
+}
+
 template <class T> constexpr std::size_t value_size() {
   if constexpr (std::is_void_v<T>)
     return 0;
@@ -110,14 +123,7 @@ template <class T, class Record> void child_entry(void *p) {
   auto args = std::move(rec->args);
   result_slot<T> *out = rec->out;
   result_slot<T> value;
-  try {
-    if constexpr (std::is_void_v<T>)
-      std::apply(f, std::move(args));
-    else
-      value.emplace(std::apply(f, std::move(args)));
-  } catch (...) {
-    task_exception();
-  }
+  call_into(value, f, args);
 
   deque *d = ito_sched_deque;
   if (__builtin_expect(pop_fast(d), 1) || ito_sched_pop_conflict()) {
@@ -143,14 +149,7 @@ template <class T, class Record> void async_entry(void *p) {
   auto args = std::move(rec->args);
   const uint64_t future = rec->future;
   result_slot<T> value;
-  try {
-    if constexpr (std::is_void_v<T>)
-      std::apply(f, std::move(args));
-    else
-      value.emplace(std::apply(f, std::move(args)));
-  } catch (...) {
-    task_exception();
-  }
+  call_into(value, f, args);
   deque *d = ito_sched_deque;
   bool parent_here = pop_fast(d) || ito_sched_pop_conflict();
   ito_sched_future_done(future, value.address(), value_size<T>(), parent_here);
