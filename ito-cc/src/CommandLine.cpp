@@ -62,6 +62,15 @@ Expected<CommandLine> parseCommandLine(ArrayRef<const char *> Args) {
   CL.WritesDepFile = Parsed.hasArg(opts::OPT_MD, opts::OPT_MMD);
   if (const opt::Arg *A = Parsed.getLastArg(opts::OPT_MF))
     CL.DepFile = A->getValue();
+  // -Wp,-MD,<file> (and -MMD): the preprocessor's own spelling of the same.
+  for (const opt::Arg *A : Parsed.filtered(opts::OPT_Wp_COMMA))
+    for (size_t I = 0; I + 1 < A->getNumValues(); I++) {
+      StringRef V = A->getValue(I);
+      if (V == "-MD" || V == "-MMD") {
+        CL.WritesDepFile = true;
+        CL.DepFile = A->getValue(I + 1);
+      }
+    }
   if (const opt::Arg *A = Parsed.getLastArg(opts::OPT_o))
     CL.Output = A->getValue();
 

@@ -40,8 +40,10 @@ private:
 } // namespace
 
 Translation::~Translation() {
-  for (const File &F : Translated)
+  for (const File &F : Translated) {
     sys::fs::remove(F.Translated);
+    sys::fs::remove(sys::path::parent_path(F.Translated));
+  }
   if (!TempDir.empty())
     sys::fs::remove(TempDir);
 }
@@ -99,8 +101,14 @@ Error Translation::run(const CommandLine &CL, const Toolchain &TC,
       TempDir = std::string(Dir);
     }
     // The same file name, so that clang's default output and dependency
-    // file names stay what they would be.
+    // file names stay what they would be; a directory per source, mapped
+    // back to the source's own directory in debug information.
     SmallString<256> Out(TempDir);
+    sys::path::append(Out, std::to_string(Translated.size()));
+    if (std::error_code EC = sys::fs::create_directory(Out))
+      return createStringError(EC, "cannot create %s: %s", Out.c_str(),
+                               EC.message().c_str());
+    std::string SubDir = std::string(Out);
     sys::path::append(Out, sys::path::filename(Input));
     std::error_code EC;
     raw_fd_ostream OS(Out, EC);
@@ -117,6 +125,8 @@ Error Translation::run(const CommandLine &CL, const Toolchain &TC,
     if (Dir.empty())
       Dir = ".";
     Dirs.push_back(std::string(Dir));
+    ClangArgs.push_back("-fdebug-prefix-map=" + SubDir + "=" +
+                        std::string(Dir));
   }
   // "..." includes of a translated file are found beside the original.
   for (const std::string &D : Dirs) {

@@ -1,3 +1,5 @@
+// A source that uses cilk_sync and the like as plain names, without
+// <cilk/cilk.h>, is plain C to ito-cc.
 // RUN: %clang -fsyntax-only %s
 // RUN: %ito-cc -O2 %s -o %t
 // RUN: %ito-run -n 1 %t | FileCheck %s

@@ -1,3 +1,5 @@
+// A cilk_for counting an unsigned variable down to 0 (i != 0, --i) runs
+// every iteration.
 // RUN: %ito-cc --ito-no-translate -O2 %s -o %t.serial
 // RUN: %t.serial | env LC_ALL=C sort | FileCheck %s
 // RUN: %ito-cc -O2 %s -o %t

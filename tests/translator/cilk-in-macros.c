@@ -1,3 +1,5 @@
+// Cilk keywords that come out of user macros (a loop macro, a spawn macro)
+// translate like the same code written out.
 // RUN: %ito-cc --ito-no-translate -O2 %s -o %t.serial
 // RUN: %t.serial | FileCheck %s
 // RUN: %ito-cc -O2 %s -o %t

@@ -1,3 +1,5 @@
+// Types named through a namespace (and aliases, nested classes) in spawned
+// calls and receivers are spelled fully qualified in the translation.
 // RUN: %ito-c++ -std=c++17 --ito-no-translate -O2 %s -o %t.serial
 // RUN: %t.serial | FileCheck %s
 // RUN: %ito-c++ -std=c++17 -O2 %s -o %t
