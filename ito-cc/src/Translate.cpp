@@ -62,6 +62,10 @@ Error Translation::run(const CommandLine &CL, const Toolchain &TC,
   // ito-c++ compiles a .c source as C++ (as clang++ does): translate it so.
   if (TC.Lang == Language::CXX)
     Flags.insert(Flags.begin(), {"-x", "c++"});
+  // _Cilk_spawn and the others are keywords, header or not (only they:
+  // cilk_sync without <cilk/cilk.h> may be a plain name).
+  Flags.push_back("-include");
+  Flags.push_back("cilk/ito_keywords.h");
   Flags.push_back("-Qunused-arguments");
   Flags.push_back("-w"); // the compile proper reports warnings, once
 

@@ -1,13 +1,5 @@
-// XFAIL: *
-// BUG: _Cilk_spawn, _Cilk_sync and _Cilk_for are keywords of Cilk, but ito
-// knows them only as macros of its <cilk/cilk.h>: without the include, a
-// valid Cilk program does not compile. (Including the header for every
-// source breaks sources that use cilk_sync and the like as plain names: see
-// driver/plain-cilk-identifiers.c; predefining only the _Cilk_ spellings
-// needs the markers of the header.)
-// _Cilk_spawn, _Cilk_sync and _Cilk_for are keywords of Cilk (OpenCilk and
-// Cilk Plus accept them without any header; <cilk/cilk.h> only adds the
-// cilk_* spellings): ito-cc knows them in every source.
+// _Cilk_spawn, _Cilk_sync and _Cilk_for are keywords of Cilk: ito-cc
+// translates them without <cilk/cilk.h>.
 // RUN: %ito-cc -O2 %s -o %t
 // RUN: %ito-run -n 2 %t | FileCheck %s
 
