@@ -87,6 +87,7 @@ private:
   void planCilkFor(const CilkConstruct *C, const ForStmt *For,
                    const CXXForRangeStmt *RangeFor);
   void planScope(const CilkConstruct *C, const IfStmt *If);
+  void checkRandomAccess(const CilkConstruct *C, const CXXForRangeStmt *For);
   void planLoop(const Stmt *Loop, const Stmt *Body);
   void planJump(const Stmt *Jump, const JumpTarget *Target, bool IsBreak);
   void planGoto(const Stmt *Goto, const Stmt *LabelStmt);
@@ -437,6 +438,7 @@ void Planner::planCilkFor(const CilkConstruct *C, const ForStmt *For,
     walk(For->getInc(), false);
   } else {
     walk(RangeFor->getRangeInit(), false);
+    checkRandomAccess(C, RangeFor);
   }
 
   auto F = std::make_unique<CilkFor>();
@@ -459,6 +461,46 @@ void Planner::planCilkFor(const CilkConstruct *C, const ForStmt *For,
   Block = Outer;
   LoopDepth = SavedDepth;
   Targets.pop_back();
+}
+
+/// A range-based cilk_for splits its range by index: its iterators must be
+/// random access. Tells so at the keyword when the iterator type says its
+/// category (templates are checked when instantiated, in ito/cilk_abi.hpp).
+void Planner::checkRandomAccess(const CilkConstruct *C,
+                                const CXXForRangeStmt *For) {
+  const auto *BeginDS = dyn_cast_or_null<DeclStmt>(For->getBeginStmt());
+  const auto *Begin =
+      BeginDS ? dyn_cast<VarDecl>(BeginDS->getSingleDecl()) : nullptr;
+  if (!Begin || Begin->getType()->isDependentType() ||
+      Begin->getType()->isPointerType())
+    return;
+  const CXXRecordDecl *It = Begin->getType()->getAsCXXRecordDecl();
+  if (!It)
+    return;
+  for (const NamedDecl *D : It->lookup(&Ctx.Idents.get("iterator_category"))) {
+    const auto *TD = dyn_cast<TypedefNameDecl>(D);
+    if (!TD)
+      continue;
+    const CXXRecordDecl *Tag = TD->getUnderlyingType()->getAsCXXRecordDecl();
+    if (!Tag)
+      return;
+    for (const CXXRecordDecl *R = Tag; R;) {
+      StringRef Name = R->getName();
+      if (Name == "random_access_iterator_tag" ||
+          Name == "contiguous_iterator_tag")
+        return;
+      R = R->getNumBases() ? R->bases_begin()->getType()->getAsCXXRecordDecl()
+                           : nullptr;
+    }
+    error(C->KeywordLoc,
+          "a range-based '" + C->Spelling.str() +
+              "' needs a random-access range (its iterations are split by "
+              "index), and this range's iterators are " +
+              Tag->getName().str() +
+              "; loop over a vector, an array or indices instead",
+          For->getRangeInit()->getSourceRange());
+    return;
+  }
 }
 
 void Planner::planScope(const CilkConstruct *C, const IfStmt *If) {
