@@ -250,9 +250,20 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
     return;
   const std::string N = std::to_string(F.Id);
   const std::string CtxT = "struct __ito_c" + N;
+  Captures Used = capturedVariables(E, F.For->getBody(), Shape.Var);
+  if (!Used.LocalNames.empty()) {
+    // The body becomes a function of its own, at file scope.
+    const NamedDecl *D = Used.LocalNames.front().first;
+    E.error(Used.LocalNames.front().second,
+            "in C, the body of a '" + F.Construct->Spelling.str() +
+                "' cannot use '" + D->getNameAsString() +
+                "', a static variable, type or enum constant of its "
+                "function (the body becomes a function of its own); "
+                "declare it at file scope");
+    return;
+  }
   std::string Fields, Inits, Locals;
-  for (const VarDecl *V :
-       capturedVariables(E, F.For->getBody(), Shape.Var).Vars) {
+  for (const VarDecl *V : Used.Vars) {
     QualType T = V->getType();
     if (T->isArrayType())
       T = E.Ctx.getArrayDecayedType(T);

@@ -142,8 +142,30 @@ class CaptureFinder : public RecursiveASTVisitor<CaptureFinder> {
 public:
   CaptureFinder(const SourceManager &SM, const Stmt *Body, const VarDecl *Var)
       : SM(SM), Body(Body), Var(Var) {}
+  bool outside(const Decl *D) const {
+    SourceLocation L = D->getLocation();
+    SourceRange R = Body->getSourceRange();
+    return SM.isBeforeInTranslationUnit(L, R.getBegin()) ||
+           SM.isBeforeInTranslationUnit(R.getEnd(), L);
+  }
+  void noteLocal(const NamedDecl *D, SourceLocation Use) {
+    if (D->getDeclContext()->isFunctionOrMethod() && outside(D))
+      C.LocalNames.push_back({D, Use});
+  }
+  bool VisitTypeLoc(TypeLoc TL) {
+    if (const TagDecl *T = TL.getType()->getAsTagDecl())
+      noteLocal(T, TL.getBeginLoc());
+    if (const auto *TT = TL.getType()->getAs<TypedefType>())
+      noteLocal(TT->getDecl(), TL.getBeginLoc());
+    return true;
+  }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
+      noteLocal(cast<NamedDecl>(cast<Decl>(EC->getDeclContext())),
+                DRE->getLocation());
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (V && V->isStaticLocal())
+      noteLocal(V, DRE->getLocation());
     if (!V || V == Var || !V->hasLocalStorage())
       return true;
     SourceLocation L = V->getLocation();

@@ -100,9 +100,14 @@ std::string tripCount(const LoopShape &Shape, llvm::StringRef B,
 
 /// What the body of a cilk_for uses from its function.
 struct Captures {
-  std::vector<const clang::VarDecl *>
-      Vars;          ///< local variables, first use first
-  bool This = false; ///< `this`, explicitly or not
+  /// Local variables, first use first.
+  std::vector<const clang::VarDecl *> Vars;
+  /// `this`, explicitly or not.
+  bool This = false;
+  /// Names the body uses that are local to its function but not variables
+  /// it can copy: static locals, enum constants, types; and where.
+  std::vector<std::pair<const clang::NamedDecl *, clang::SourceLocation>>
+      LocalNames;
 };
 Captures capturedVariables(Edits &E, const clang::Stmt *Body,
                            const clang::VarDecl *LoopVar);
