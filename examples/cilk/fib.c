@@ -3,7 +3,8 @@
 #include <cilk/cilk.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
+
+#include "common/timing.h"
 
 static long fib(int n) {
   if (n < 2)
@@ -24,28 +25,13 @@ static long fib_loop(int n) {
   return a;
 }
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-#define MAX_REPEATS 100
-
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 30;
   int reps = argc > 2 ? atoi(argv[2]) : 1;
   if (n < 0 || n > 90 || reps < 1 || reps > MAX_REPEATS) {
-    fprintf(stderr, "usage: fib [N (0..90)] [repeats (1..%d)]\n",
-            MAX_REPEATS);
+    fprintf(stderr, "usage: fib [N (0..90)] [repeats (1..%d)]\n", MAX_REPEATS);
     return 2;
   }
-  /* On the stack, not the heap: main may continue in another process. */
   double times[MAX_REPEATS];
   long result = 0;
   for (int r = 0; r < reps; r++) {
@@ -53,10 +39,9 @@ int main(int argc, char **argv) {
     result = fib(n);
     times[r] = now() - t0;
   }
-  qsort(times, reps, sizeof(double), cmp_double);
   int ok = result == fib_loop(n);
   printf("fib(%d) = %ld\n", n, result);
-  printf("RESULT fib time_s=%.6f verified=%s n=%d fib=%ld\n", times[reps / 2],
-         ok ? "yes" : "no", n, result);
+  printf("RESULT fib time_s=%.6f verified=%s n=%d fib=%ld\n",
+         median(times, reps), ok ? "yes" : "no", n, result);
   return ok ? 0 : 1;
 }

@@ -6,7 +6,8 @@
 #include <cilk/cilk.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
+
+#include "common/timing.h"
 
 #define MAX_N 20
 
@@ -42,24 +43,10 @@ static long queens(struct board b, int n, int row) {
   return total;
 }
 
-static const long known[MAX_N + 1] = {1,     1,      0,       0,       2,
-                                      10,    4,      40,      92,      352,
-                                      724,   2680,   14200,   73712,   365596,
-                                      2279184, 14772512, 95815104, 666090624,
-                                      4968057848, 39029188884};
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-#define MAX_REPEATS 100
+static const long known[MAX_N + 1] = {
+    1,      1,       0,        0,        2,         10,         4,
+    40,     92,      352,      724,      2680,      14200,      73712,
+    365596, 2279184, 14772512, 95815104, 666090624, 4968057848, 39029188884};
 
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 10;
@@ -77,10 +64,9 @@ int main(int argc, char **argv) {
     result = queens(empty, n, 0);
     times[r] = now() - t0;
   }
-  qsort(times, reps, sizeof(double), cmp_double);
   int ok = result == known[n];
   printf("nqueens(%d) = %ld\n", n, result);
   printf("RESULT nqueens time_s=%.6f verified=%s n=%d solutions=%ld\n",
-         times[reps / 2], ok ? "yes" : "no", n, result);
+         median(times, reps), ok ? "yes" : "no", n, result);
   return ok ? 0 : 1;
 }
