@@ -26,6 +26,7 @@ config.substitutions += [
     ("%ito-c\\+\\+", os.path.join(bin, "ito-c++")),
     ("%ito-run", os.path.join(bin, "ito-run") + " --timeout " + config.mpi_test_timeout),
     ("%ito-translate", os.path.join(bin, "ito-translate")),
+    ("%ito-plugin", os.path.join(os.path.dirname(bin), "lib", "ito-plugin.so")),
     ("%ito-include", config.ito_include_dir),
     ("%ito-examples", config.ito_examples_dir),
     ("%clangxx", config.clangxx),

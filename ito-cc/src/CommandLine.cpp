@@ -14,8 +14,13 @@ namespace ito::cc {
 
 Expected<CommandLine> parseCommandLine(ArrayRef<const char *> Args) {
   CommandLine CL;
+  std::vector<std::string> WarningArgs;
   for (const char *A : Args) {
     StringRef Arg(A);
+    if (Arg == "-w" || Arg.starts_with("-W"))
+      WarningArgs.push_back(Arg.str());
+    if (ito::CheckOptions::isCheckFlag(Arg))
+      continue; // ito's own: clang does not know them
     if (Arg == "--ito-show")
       CL.Show = true;
     else if (Arg == "--ito-check-only")
@@ -37,6 +42,17 @@ Expected<CommandLine> parseCommandLine(ArrayRef<const char *> Args) {
     else
       CL.ClangArgs.push_back(Arg.str());
   }
+
+  std::vector<std::string> Unknown;
+  CL.Checks = ito::CheckOptions::fromArguments(WarningArgs, &Unknown);
+  if (!Unknown.empty())
+    return createStringError(
+        inconvertibleErrorCode(),
+        "unknown warning option '%s'; ito's checks are -Wito-stack-sharing, "
+        "-Wito-maybe-stack-sharing, -Wito-this-capture, -Wito-local-heap, "
+        "-Wito-checkout-across-fork, -Wito-static-write and "
+        "-Wito-receiver-race (docs/diagnostics.md)",
+        Unknown.front().c_str());
 
   // Let clang's option table classify the rest, so that options taking a
   // separate value (-o x, -MF x, -include x, -Xlinker x, ...) are never

@@ -9,6 +9,7 @@
 #ifndef ITO_CC_COMMANDLINE_H
 #define ITO_CC_COMMANDLINE_H
 
+#include "ito/Checks/CheckOptions.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
@@ -33,6 +34,9 @@ struct CommandLine {
   bool CheckOnly = false;     // --ito-check-only
   bool NoTranslate = false;   // --ito-no-translate
   std::string EmitTranslated; // --ito-emit-translated=<file>
+  // The levels of the migration checks, from -Wito-* (which clang does not
+  // see), -Werror and -w.
+  CheckOptions Checks;
   // Only preprocessing (-E, -M, -MM): the original sources are used.
   bool PreprocessOnly = false;
   // A dependency file is written along the compile (-MD, -MMD).

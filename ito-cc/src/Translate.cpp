@@ -27,14 +27,16 @@ bool isSource(StringRef Path) {
 
 class Factory : public clang::tooling::FrontendActionFactory {
 public:
-  Factory(TranslateResult &R, std::string Name) : R(R), Name(std::move(Name)) {}
+  Factory(TranslateResult &R, std::string Name, const CheckOptions &Checks)
+      : R(R), Name(std::move(Name)), Checks(Checks) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<TranslateAction>(R, Name);
+    return std::make_unique<TranslateAction>(R, Name, &Checks);
   }
 
 private:
   TranslateResult &R;
   std::string Name;
+  const CheckOptions &Checks;
 };
 
 } // namespace
@@ -80,7 +82,7 @@ Error Translation::run(const CommandLine &CL, const Toolchain &TC,
         {"-resource-dir", TC.ResourceDir},
         clang::tooling::ArgumentInsertPosition::BEGIN));
     TranslateResult Result;
-    Factory F(Result, Input);
+    Factory F(Result, Input, CL.Checks);
     if (Tool.run(&F) != 0)
       return createStringError(inconvertibleErrorCode(), "");
     if (!CL.EmitTranslated.empty()) {

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ito/Translate/TranslateAction.h"
+#include "ito/Checks/MigrationChecks.h"
 #include "ito/Translate/CilkConstructs.h"
 #include "ito/Translate/CilkPragmas.h"
 #include "ito/Translate/Emit.h"
@@ -24,8 +25,9 @@ namespace {
 class TranslateConsumer : public ASTConsumer {
 public:
   TranslateConsumer(TranslateResult &Result, GrainsizePragmaHandler &Pragmas,
-                    StringRef MainFileName)
-      : Result(Result), Pragmas(Pragmas), MainFileName(MainFileName) {}
+                    StringRef MainFileName, const CheckOptions &Checks)
+      : Result(Result), Pragmas(Pragmas), MainFileName(MainFileName),
+        Checks(Checks) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &Diags = Ctx.getDiagnostics();
@@ -33,12 +35,7 @@ public:
       return;
     const SourceManager &SM = Ctx.getSourceManager();
     std::vector<CilkConstruct> Constructs = collectCilkConstructs(Ctx);
-    if (Constructs.empty()) {
-      Result.Output = SM.getBufferData(SM.getMainFileID()).str();
-      Result.HasCilk = false;
-      return;
-    }
-    Result.HasCilk = true;
+    Result.HasCilk = !Constructs.empty();
     // Only the main file is rewritten.
     unsigned InHeader = Diags.getCustomDiagID(
         DiagnosticsEngine::Error,
@@ -53,6 +50,14 @@ public:
         planTranslation(Ctx, Constructs, Pragmas.getPragmas());
     if (Diags.hasErrorOccurred())
       return;
+    // Hand-written libito code is checked too.
+    runMigrationChecks(Ctx, Plan, Checks);
+    if (Diags.hasErrorOccurred())
+      return;
+    if (!Result.HasCilk) {
+      Result.Output = SM.getBufferData(SM.getMainFileID()).str();
+      return;
+    }
     emitTranslation(Ctx, Plan, Result.Output, MainFileName);
   }
 
@@ -60,6 +65,7 @@ private:
   TranslateResult &Result;
   GrainsizePragmaHandler &Pragmas;
   StringRef MainFileName;
+  const CheckOptions &Checks;
 };
 
 } // namespace
@@ -74,5 +80,10 @@ TranslateAction::CreateASTConsumer(CompilerInstance &CI, StringRef) {
   // Grain sizes are recorded for the cilk_for loops they precede.
   GrainsizePragmaHandler &Pragmas =
       addGrainsizePragmaHandler(CI.getPreprocessor());
-  return std::make_unique<TranslateConsumer>(Result, Pragmas, MainFileName);
+  if (!Checks) {
+    OwnChecks = CheckOptions::fromDiagnosticOptions(CI.getDiagnosticOpts());
+    Checks = &OwnChecks;
+  }
+  return std::make_unique<TranslateConsumer>(Result, Pragmas, MainFileName,
+                                             *Checks);
 }

@@ -41,15 +41,18 @@ namespace {
 
 class TranslateActionFactory : public tooling::FrontendActionFactory {
 public:
-  explicit TranslateActionFactory(ito::TranslateResult &Result)
-      : Result(Result) {}
+  TranslateActionFactory(ito::TranslateResult &Result,
+                         const ito::CheckOptions &Checks)
+      : Result(Result), Checks(Checks) {}
 
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<ito::TranslateAction>(Result, InputFilename);
+    return std::make_unique<ito::TranslateAction>(Result, InputFilename,
+                                                  &Checks);
   }
 
 private:
   ito::TranslateResult &Result;
+  const ito::CheckOptions &Checks;
 };
 
 } // namespace
@@ -80,7 +83,28 @@ int main(int argc, const char **argv) {
     Compilations = std::make_unique<tooling::FixedCompilationDatabase>(
         ".", std::vector<std::string>());
 
+  // -Wito-* options set the levels of ito's checks; clang does not know
+  // them.
+  std::vector<std::string> Unknown;
+  ito::CheckOptions Checks;
+  for (const tooling::CompileCommand &C :
+       Compilations->getCompileCommands(InputFilename))
+    Checks = ito::CheckOptions::fromArguments(C.CommandLine, &Unknown);
+  if (!Unknown.empty()) {
+    WithColor::error(errs(), "ito-translate")
+        << "unknown warning option '" << Unknown.front()
+        << "' (ito's checks: docs/diagnostics.md)\n";
+    return 1;
+  }
   tooling::ClangTool Tool(*Compilations, {InputFilename});
+  Tool.appendArgumentsAdjuster(
+      [](const tooling::CommandLineArguments &Args, StringRef) {
+        tooling::CommandLineArguments Out;
+        for (const std::string &A : Args)
+          if (!ito::CheckOptions::isCheckFlag(A))
+            Out.push_back(A);
+        return Out;
+      });
   // An explicit -resource-dir among the compiler arguments comes later and
   // wins.
   Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
@@ -88,7 +112,7 @@ int main(int argc, const char **argv) {
       tooling::ArgumentInsertPosition::BEGIN));
 
   ito::TranslateResult Result;
-  TranslateActionFactory Factory(Result);
+  TranslateActionFactory Factory(Result, Checks);
   if (Tool.run(&Factory) != 0)
     return 1;
 

@@ -7,6 +7,7 @@
 #ifndef ITO_TRANSLATE_TRANSLATEACTION_H
 #define ITO_TRANSLATE_TRANSLATEACTION_H
 
+#include "ito/Checks/CheckOptions.h"
 #include "clang/Frontend/FrontendAction.h"
 #include <string>
 
@@ -28,9 +29,12 @@ class TranslateAction : public clang::ASTFrontendAction {
 public:
   /// \p MainFileName: how #line markers name the file (the path as the
   /// user wrote it); empty: as clang opened it.
+  /// \p Checks: the levels of the migration checks; null: from the
+  /// invocation's -W options.
   explicit TranslateAction(TranslateResult &Result,
-                           std::string MainFileName = "")
-      : Result(Result), MainFileName(std::move(MainFileName)) {}
+                           std::string MainFileName = "",
+                           const CheckOptions *Checks = nullptr)
+      : Result(Result), MainFileName(std::move(MainFileName)), Checks(Checks) {}
 
 protected:
   bool BeginInvocation(clang::CompilerInstance &CI) override;
@@ -40,6 +44,8 @@ protected:
 private:
   TranslateResult &Result;
   std::string MainFileName;
+  const CheckOptions *Checks;
+  CheckOptions OwnChecks;
 };
 
 } // namespace ito

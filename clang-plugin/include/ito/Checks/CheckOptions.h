@@ -1,0 +1,94 @@
+//===- CheckOptions.h - The migration checks and their -W flags -*- C++ -*-===//
+//
+// Part of ito.
+//
+//===----------------------------------------------------------------------===//
+//
+// Each check has a -Wito-<name> flag. Clang cannot attach flags to the
+// diagnostics of a plugin, so the checks read the warning options
+// themselves, with clang's meaning: -Wito-x, -Wno-ito-x, -Werror=ito-x,
+// -Wno-error=ito-x, -Werror, -Wno-error, -w; and -Wito / -Wno-ito for all.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ITO_CHECKS_CHECKOPTIONS_H
+#define ITO_CHECKS_CHECKOPTIONS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+#include <vector>
+
+namespace clang {
+class DiagnosticOptions;
+} // namespace clang
+
+namespace ito {
+
+enum class CheckId {
+  StackSharing,       ///< a task reaches another task's stack (definite)
+  MaybeStackSharing,  ///< ... through a pointer that may point there
+  ThisCapture,        ///< a task lambda captures `this`
+  LocalHeap,          ///< process-local heap memory used across fork/join
+  CheckoutAcrossFork, ///< a checkout open across fork/join
+  StaticWrite,        ///< file-scope/static/thread_local data in a task
+  ReceiverRace,       ///< a spawn's receiver used before the sync
+};
+
+struct CheckInfo {
+  CheckId Id;
+  const char *Name; ///< the flag without -W: "ito-stack-sharing"
+  bool ErrorByDefault;
+};
+
+/// Every check, in the order of CheckId.
+llvm::ArrayRef<CheckInfo> allChecks();
+
+enum class CheckLevel { Ignored, Warning, Error };
+
+class CheckOptions {
+public:
+  CheckOptions();
+
+  /// Applies one warning option as spelled after "-W" ("ito-local-heap",
+  /// "no-error=ito-static-write", "error", ...). Options that are not about
+  /// ito's checks are ignored. Returns false for an "ito-" name that is no
+  /// check of ito's.
+  bool applyWarningOption(llvm::StringRef Option);
+  /// -w: warnings are not reported (errors still are).
+  void setIgnoreWarnings(bool Ignore) { IgnoreWarnings = Ignore; }
+
+  /// From the -W options and -w of a compiler invocation. Unknown ito-
+  /// names are returned in \p Unknown.
+  static CheckOptions
+  fromDiagnosticOptions(const clang::DiagnosticOptions &Opts,
+                        std::vector<std::string> *Unknown = nullptr);
+
+  /// From compiler arguments ("-Wno-ito-x", "-Werror", "-w", ...), in
+  /// order. Unknown -Wito- options are returned in \p Unknown.
+  static CheckOptions
+  fromArguments(llvm::ArrayRef<std::string> Args,
+                std::vector<std::string> *Unknown = nullptr);
+
+  /// Whether \p Arg (a command-line argument, "-Wno-ito-x") is a warning
+  /// option of ito's checks: drivers take those out before running clang,
+  /// which does not know them.
+  static bool isCheckFlag(llvm::StringRef Arg);
+
+  CheckLevel level(CheckId Id) const;
+
+private:
+  struct State {
+    bool Enabled = true;
+    bool ErrorByDefault = false;
+    bool Error = false;   ///< -Werror=ito-x
+    bool NoError = false; ///< -Wno-error=ito-x
+  };
+  std::vector<State> States;
+  bool WarningsAsErrors = false;
+  bool IgnoreWarnings = false;
+};
+
+} // namespace ito
+
+#endif // ITO_CHECKS_CHECKOPTIONS_H

@@ -1,0 +1,104 @@
+//===- CheckOptions.cpp - The migration checks and their -W flags ---------===//
+//
+// Part of ito.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ito/Checks/CheckOptions.h"
+#include "clang/Basic/DiagnosticOptions.h"
+
+using namespace ito;
+using llvm::StringRef;
+
+static const CheckInfo Checks[] = {
+    {CheckId::StackSharing, "ito-stack-sharing", true},
+    {CheckId::MaybeStackSharing, "ito-maybe-stack-sharing", false},
+    {CheckId::ThisCapture, "ito-this-capture", false},
+    {CheckId::LocalHeap, "ito-local-heap", true},
+    {CheckId::CheckoutAcrossFork, "ito-checkout-across-fork", true},
+    {CheckId::StaticWrite, "ito-static-write", false},
+    {CheckId::ReceiverRace, "ito-receiver-race", true},
+};
+
+llvm::ArrayRef<CheckInfo> ito::allChecks() { return Checks; }
+
+CheckOptions::CheckOptions() : States(std::size(Checks)) {
+  for (const CheckInfo &C : Checks)
+    States[static_cast<unsigned>(C.Id)].ErrorByDefault = C.ErrorByDefault;
+}
+
+bool CheckOptions::applyWarningOption(StringRef Option) {
+  if (Option == "error") {
+    WarningsAsErrors = true;
+    return true;
+  }
+  if (Option == "no-error") {
+    WarningsAsErrors = false;
+    return true;
+  }
+  bool Negative = Option.consume_front("no-");
+  bool ErrorForm = Option.consume_front("error=");
+  if (!Option.starts_with("ito"))
+    return true;
+  bool Known = false;
+  for (const CheckInfo &C : Checks) {
+    // "ito" names them all.
+    if (Option != "ito" && Option != C.Name)
+      continue;
+    Known = true;
+    State &S = States[static_cast<unsigned>(C.Id)];
+    if (ErrorForm) {
+      // -Werror=x enables x as an error; -Wno-error=x keeps it a warning.
+      S.Error = !Negative;
+      S.NoError = Negative;
+      if (!Negative)
+        S.Enabled = true;
+    } else {
+      S.Enabled = !Negative;
+    }
+  }
+  return Known;
+}
+
+CheckOptions
+CheckOptions::fromDiagnosticOptions(const clang::DiagnosticOptions &Opts,
+                                    std::vector<std::string> *Unknown) {
+  CheckOptions O;
+  for (const std::string &W : Opts.Warnings)
+    if (!O.applyWarningOption(W) && Unknown)
+      Unknown->push_back(W);
+  O.setIgnoreWarnings(Opts.IgnoreWarnings);
+  return O;
+}
+
+CheckOptions CheckOptions::fromArguments(llvm::ArrayRef<std::string> Args,
+                                         std::vector<std::string> *Unknown) {
+  CheckOptions O;
+  for (const std::string &A : Args) {
+    StringRef Arg(A);
+    if (Arg == "-w")
+      O.setIgnoreWarnings(true);
+    else if (Arg.consume_front("-W") && !O.applyWarningOption(Arg) && Unknown)
+      Unknown->push_back(A);
+  }
+  return O;
+}
+
+bool CheckOptions::isCheckFlag(StringRef Arg) {
+  if (!Arg.consume_front("-W"))
+    return false;
+  Arg.consume_front("no-");
+  Arg.consume_front("error=");
+  return Arg == "ito" || Arg.starts_with("ito-");
+}
+
+CheckLevel CheckOptions::level(CheckId Id) const {
+  const State &S = States[static_cast<unsigned>(Id)];
+  if (!S.Enabled)
+    return CheckLevel::Ignored;
+  if (S.Error || (S.ErrorByDefault && !S.NoError))
+    return CheckLevel::Error;
+  if (WarningsAsErrors && !S.NoError)
+    return CheckLevel::Error;
+  return IgnoreWarnings ? CheckLevel::Ignored : CheckLevel::Warning;
+}

@@ -1,0 +1,259 @@
+//===- StackSharingCheck.cpp - A child task reaching its parent's stack ---===//
+//
+// Part of ito.
+//
+//===----------------------------------------------------------------------===//
+//
+// A task that forks may continue in another process, and a child that forks
+// in turn may be resumed anywhere: an address in the parent's stack is then
+// another process's memory. Reported where the address passes to the child:
+// the spawned call's argument, reference parameter, object or callee; the
+// cilk_for body's use of an outer array, pointer or variable it writes; the
+// capture of a task lambda.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Checks.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
+#include <optional>
+
+using namespace clang;
+using namespace ito;
+using namespace ito::checks;
+
+namespace {
+
+class StackSharing {
+public:
+  explicit StackSharing(CheckContext &C) : C(C) {}
+  void run();
+
+private:
+  void spawn(const TaskEdge &E);
+  void cilkFor(const TaskEdge &E);
+  void lambda(const TaskLambda &L);
+  /// Reports \p Value (a pointer the child gets) if it may point into the
+  /// parent's stack. \p Name: how the message names the value, if at all.
+  void pointer(FunctionFacts &F, const Expr *Value, StringRef Who,
+               SourceLocation At, SourceRange Range, std::string Name);
+  void report(const Origins &O, StringRef Who, SourceLocation At,
+              SourceRange Range, const std::string &Received,
+              ArrayRef<FixItHint> FixIts = {}, const std::string &Also = "");
+
+  CheckContext &C;
+};
+
+/// The name the message gives a value: 'p' for a variable, nothing else.
+std::string nameOf(const Expr *E) {
+  if (const VarDecl *V = varOf(E))
+    return quoted(V);
+  return "";
+}
+
+} // namespace
+
+void StackSharing::report(const Origins &O, StringRef Who, SourceLocation At,
+                          SourceRange Range, const std::string &Received,
+                          ArrayRef<FixItHint> FixIts, const std::string &Also) {
+  const Origin *S = O.first(Origin::Stack);
+  if (!S)
+    return;
+  bool Definite = O.definitely(Origin::Stack);
+  std::string Text = Who.str() + " " + Received +
+                     (Definite ? " " : " that may point to ") + S->What + Also +
+                     "; a task may run in another process and cannot reach "
+                     "its parent's stack";
+  C.Report.report(Definite ? CheckId::StackSharing : CheckId::MaybeStackSharing,
+                  At, Text, Range, S->Chain, FixIts);
+}
+
+void StackSharing::pointer(FunctionFacts &F, const Expr *Value, StringRef Who,
+                           SourceLocation At, SourceRange Range,
+                           std::string Name) {
+  Origins O = F.pointerOrigins(Value);
+  if (!O.has(Origin::Stack))
+    return;
+  bool Definite = O.definitely(Origin::Stack);
+  std::string Received =
+      Name.empty()
+          ? (Definite ? "receives the address of" : "receives a pointer")
+          : (Definite ? "receives " + Name + ", the address of"
+                      : "receives " + Name);
+  report(O, Who, At, Range, Received);
+}
+
+void StackSharing::spawn(const TaskEdge &E) {
+  FunctionFacts &F = C.Sites.facts(E.Parent);
+  const CallExpr *Call = E.Site->Call;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  unsigned Shift =
+      isa<CXXOperatorCallExpr>(Call) && Callee && isa<CXXMethodDecl>(Callee);
+  for (unsigned I = 0; I < Call->getNumArgs(); I++) {
+    const Expr *Arg = Call->getArg(I);
+    if (isa<CXXDefaultArgExpr>(Arg) || (I < Shift))
+      continue;
+    QualType P;
+    if (Callee && I - Shift < Callee->getNumParams())
+      P = Callee->getParamDecl(I - Shift)->getType();
+    if (!P.isNull() && P->isLValueReferenceType() &&
+        !P.getNonReferenceType().isConstQualified()) {
+      // The child gets the parent's object itself.
+      Origins O = F.addressOrigins(Arg);
+      report(O, E.What, Arg->getExprLoc(), Arg->getSourceRange(),
+             "binds reference parameter " +
+                 quoted(Callee->getParamDecl(I - Shift)) + " of " +
+                 quoted(Callee) + " to");
+      continue;
+    }
+    QualType T = Arg->getType();
+    if (T->isPointerType() || T->isRecordType())
+      pointer(F, Arg, E.What, Arg->getExprLoc(), Arg->getSourceRange(),
+              nameOf(Arg));
+  }
+  // obj.f(...) runs f on the parent's object; p->f(...) on *p.
+  if (const auto *ME =
+          dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParens())) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
+    const Expr *Base = ME->getBase();
+    if (MD && !MD->isStatic() &&
+        !isa<CXXThisExpr>(Base->IgnoreParenImpCasts())) {
+      Origins O = ME->isArrow()
+                      ? F.pointerOrigins(Base)
+                      : (Base->isLValue() ? F.addressOrigins(Base) : Origins());
+      report(O, E.What, Base->getExprLoc(), Base->getSourceRange(),
+             "runs " + quoted(MD) + " on");
+    }
+  }
+}
+
+void StackSharing::cilkFor(const TaskEdge &E) {
+  FunctionFacts &F = C.Sites.facts(E.Parent);
+  for (const OuterUse &U :
+       outerUses(cilkForBody(*E.For), cilkForLoopVar(*E.For))) {
+    const VarDecl *V = U.Var;
+    QualType T = V->getType();
+    if (T->isArrayType()) {
+      Origins O = F.varAddress(V);
+      report(O, E.What, U.FirstUse->getExprLoc(), U.FirstUse->getSourceRange(),
+             "uses");
+      continue;
+    }
+    if (U.FirstWrite) {
+      // The body has its own copy of every outer variable: a write is lost.
+      std::string Text =
+          E.What + (U.WriteIsAddress ? " may write " : " writes ") + quoted(V) +
+          ", a variable of the enclosing function; each iteration has its "
+          "own copy (it may run in another process), so the parent never "
+          "sees the write";
+      Evidence Decl{V->getLocation(),
+                    quoted(V) + " is declared here, outside the cilk_for",
+                    {}};
+      C.Report.report(U.WriteIsAddress ? CheckId::MaybeStackSharing
+                                       : CheckId::StackSharing,
+                      U.FirstWrite->getExprLoc(), Text,
+                      U.FirstWrite->getSourceRange(), Decl);
+      continue;
+    }
+    if (T->isPointerType() || T->isReferenceType()) {
+      Origins O = T->isReferenceType() ? F.varAddress(V) : F.varValue(V);
+      report(O, E.What, U.FirstUse->getExprLoc(), U.FirstUse->getSourceRange(),
+             T->isReferenceType()
+                 ? "uses reference " + quoted(V) + " to"
+                 : (O.definitely(Origin::Stack)
+                        ? "uses " + quoted(V) + ", the address of"
+                        : "uses " + quoted(V)));
+    }
+  }
+}
+
+void StackSharing::lambda(const TaskLambda &TL) {
+  const LambdaExpr *L = TL.Lambda;
+  FunctionFacts &F = C.Sites.facts(TL.Parent);
+  // The fix-it `[&]` -> `[=]`, when the lambda writes none of what it
+  // captures (else it needs the reference, or at least `mutable`).
+  bool Writes = false;
+  for (const OuterUse &U : outerUses(L->getBody(), nullptr))
+    Writes |= U.FirstWrite && !U.WriteIsAddress;
+  std::optional<SourceLocation> DefaultFirst;
+  Origins DefaultOrigins;
+  std::vector<std::string> DefaultOthers;
+  for (const LambdaCapture &Cap : L->captures()) {
+    if (!Cap.capturesVariable())
+      continue;
+    const auto *V = dyn_cast<VarDecl>(Cap.getCapturedVar());
+    if (!V)
+      continue;
+    SourceLocation At = Cap.getLocation();
+    if (Cap.getCaptureKind() == LCK_ByRef) {
+      Origins O =
+          V->isInitCapture() ? F.addressOrigins(V->getInit()) : F.varAddress(V);
+      if (Cap.isImplicit() && L->getCaptureDefault() == LCD_ByRef &&
+          O.definitely(Origin::Stack)) {
+        // What [&] captures is reported once, at its first capture.
+        if (!DefaultFirst) {
+          DefaultFirst = At;
+          DefaultOrigins = std::move(O);
+        } else {
+          DefaultOthers.push_back(quoted(V));
+        }
+        continue;
+      }
+      report(O, TL.Who, At, {},
+             "captures by reference" +
+                 std::string(Cap.isImplicit() ? " (with [&])" : ""));
+    } else if (V->getType()->isPointerType() ||
+               (V->isInitCapture() && V->getInit() &&
+                V->getInit()->getType()->isPointerType())) {
+      Origins O = F.varValue(V);
+      report(O, TL.Who, At, {},
+             O.definitely(Origin::Stack)
+                 ? "captures " + quoted(V) + ", the address of"
+                 : "captures " + quoted(V));
+    }
+  }
+  if (!DefaultFirst)
+    return;
+  std::vector<FixItHint> Fix;
+  if (!Writes)
+    Fix.push_back(FixItHint::CreateReplacement(
+        CharSourceRange::getTokenRange(L->getCaptureDefaultLoc()), "="));
+  std::string Also;
+  for (size_t I = 0; I < DefaultOthers.size(); I++)
+    Also += (I == 0                          ? ", and also "
+             : I + 1 == DefaultOthers.size() ? " and "
+                                             : ", ") +
+            DefaultOthers[I];
+  report(DefaultOrigins, TL.Who, *DefaultFirst, {},
+         "captures by reference (with [&])", Fix, Also);
+}
+
+void StackSharing::run() {
+  for (const TaskEdge &E : C.Sites.Edges) {
+    if (!E.Parent.Stmt)
+      continue;
+    switch (E.K) {
+    case TaskEdge::Spawn:
+      spawn(E);
+      break;
+    case TaskEdge::CilkForBody:
+      cilkFor(E);
+      break;
+    case TaskEdge::ApiCall: {
+      FunctionFacts &F = C.Sites.facts(E.Parent);
+      for (const Expr *A : E.Args)
+        if (A->getType()->isPointerType() || A->getType()->isRecordType())
+          pointer(F, A, E.What, A->getExprLoc(), A->getSourceRange(),
+                  nameOf(A));
+      break;
+    }
+    }
+  }
+  for (const TaskLambda &L : C.Sites.Lambdas)
+    lambda(L);
+}
+
+void checks::checkStackSharing(CheckContext &C) { StackSharing(C).run(); }

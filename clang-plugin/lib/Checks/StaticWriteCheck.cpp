@@ -1,0 +1,86 @@
+//===- StaticWriteCheck.cpp - File-scope data written in a task -----------===//
+//
+// Part of ito.
+//
+//===----------------------------------------------------------------------===//
+//
+// Every process has its own copy of file-scope, static and thread_local
+// variables. A write in a task changes the copy of the process it happens
+// to run in; tasks in other processes (and a Cilk program's main, the root
+// task, once it has moved) keep seeing theirs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Checks.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace clang;
+using namespace ito;
+using namespace ito::checks;
+
+namespace {
+
+class StaticAccessFinder : public RecursiveASTVisitor<StaticAccessFinder> {
+public:
+  explicit StaticAccessFinder(Reporter &R) : R(R) {}
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      write(B->getLHS(), B);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      write(U->getSubExpr(), U);
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+    if (C->isAssignmentOp())
+      write(C->getArg(0), C);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *D) {
+    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    if (!V || V->getTLSKind() == VarDecl::TLS_None || !Seen.insert(V).second)
+      return true;
+    R.report(CheckId::StaticWrite, D->getLocation(),
+             "task uses thread_local " + quoted(V) +
+                 "; a task may go on in another process and then sees "
+                 "that process's copy",
+             D->getSourceRange(),
+             {{V->getLocation(), quoted(V) + " is declared here", {}}});
+    return true;
+  }
+
+private:
+  void write(const Expr *LHS, const Expr *At) {
+    const VarDecl *V = rootVar(LHS);
+    if (!V || V->hasLocalStorage() || V->getTLSKind() != VarDecl::TLS_None ||
+        !Seen.insert(V).second)
+      return;
+    std::string Kind = V->isStaticLocal()        ? "a static local variable"
+                       : V->isStaticDataMember() ? "a static data member"
+                                                 : "a file-scope variable";
+    R.report(CheckId::StaticWrite, At->getExprLoc(),
+             "task writes " + quoted(V) + ", " + Kind +
+                 "; every process has its own copy, and tasks in other "
+                 "processes do not see the write",
+             At->getSourceRange(),
+             {{V->getLocation(), quoted(V) + " is declared here", {}}});
+  }
+
+  Reporter &R;
+  llvm::DenseSet<const VarDecl *> Seen;
+};
+
+} // namespace
+
+void checks::checkStaticWrite(CheckContext &C) {
+  StaticAccessFinder Finder(C.Report);
+  for (const Body &B : C.Sites.TaskCode)
+    Finder.TraverseStmt(const_cast<Stmt *>(B.Stmt));
+}

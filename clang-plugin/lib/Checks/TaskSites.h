@@ -1,0 +1,103 @@
+//===- TaskSites.h - Where tasks start, and where they may move -*- C++ -*-===//
+//
+// Part of ito.
+//
+//===----------------------------------------------------------------------===//
+//
+// The places the checks look at: where a parent hands values to a child
+// (a cilk_spawn, a cilk_for body, a callable given to libito's fork,
+// async, parallel_invoke, ...), where a task may continue in another
+// process afterwards (a spawn, a sync, a cilk_for, a join, a call to a
+// function that does one of these), and which code runs inside tasks.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ITO_CHECKS_TASKSITES_H
+#define ITO_CHECKS_TASKSITES_H
+
+#include "ValueOrigins.h"
+#include "ito/Translate/TaskBlocks.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ito::checks {
+
+/// A function body: a function's, or a lambda's (then Function is its
+/// operator()).
+struct Body {
+  const clang::FunctionDecl *Function = nullptr;
+  const clang::Stmt *Stmt = nullptr;
+};
+
+/// Where a parent hands values to a child task.
+struct TaskEdge {
+  enum Kind { Spawn, CilkForBody, ApiCall } K;
+  Body Parent;
+  clang::SourceLocation Loc;
+  const SpawnSite *Site = nullptr;       ///< Spawn
+  const CilkFor *For = nullptr;          ///< CilkForBody
+  const clang::Expr *Call = nullptr;     ///< ApiCall: the call or construction
+  std::vector<const clang::Expr *> Args; ///< ApiCall: what the child gets
+  std::string What;                      ///< "spawned task", "task", ...
+};
+
+/// A lambda that runs as a child task (spawned, handed to libito, or
+/// passed to a spawned call), and the parent that creates it.
+struct TaskLambda {
+  const clang::LambdaExpr *Lambda;
+  Body Parent;
+  std::string Who; ///< "spawned task", "task", ...
+};
+
+/// A point after which the task may be running in another process.
+struct MigrationPoint {
+  clang::SourceRange Range;
+  std::string What; ///< "this cilk_sync", "this call to 'sort', which forks"
+  /// Uses inside Range belong to a child (a cilk_for body), not the parent.
+  bool ChildInside = false;
+};
+
+class TaskSites {
+public:
+  TaskSites(clang::ASTContext &Ctx, const TranslationPlan &Plan);
+
+  clang::ASTContext &Ctx;
+  const TranslationPlan &Plan;
+  std::vector<TaskEdge> Edges;
+  std::vector<TaskLambda> Lambdas;
+  /// Bodies with migration points, and those points in source order.
+  std::vector<std::pair<Body, std::vector<MigrationPoint>>> Points;
+  /// Bodies of code that runs inside tasks.
+  std::vector<Body> TaskCode;
+
+  /// Whether \p B is in TaskCode.
+  bool isTaskCode(const Body &B) const { return TaskStmts.count(B.Stmt); }
+  /// The facts of \p B, computed once.
+  FunctionFacts &facts(const Body &B);
+  /// The body a task block of the plan belongs to.
+  Body bodyOf(const TaskBlock *Block) const;
+
+private:
+  llvm::DenseMap<const clang::Stmt *, std::unique_ptr<FunctionFacts>> Facts;
+  llvm::DenseMap<const TaskBlock *, Body> BlockBodies;
+  llvm::DenseSet<const clang::Stmt *> TaskStmts;
+};
+
+/// Whether \p E calls or constructs one of libito's task-creating entry
+/// points (ito::thread, fork, async, parallel_invoke, ito_fork, ...); if so
+/// sets \p Args to what the children get.
+bool isTaskApiCall(const clang::Expr *E,
+                   std::vector<const clang::Expr *> &Args);
+/// The lambda \p E is or copies: a lambda expression, or a local variable
+/// initialized with one.
+const clang::LambdaExpr *lambdaOf(const clang::Expr *E);
+/// Whether \p E joins a child through libito (join, get, ito_join).
+bool isJoinApiCall(const clang::Expr *E);
+
+} // namespace ito::checks
+
+#endif // ITO_CHECKS_TASKSITES_H

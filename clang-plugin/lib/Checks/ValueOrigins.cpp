@@ -1,0 +1,502 @@
+//===- ValueOrigins.cpp - Where a pointer may point -----------------------===//
+//
+// Part of ito.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ValueOrigins.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Builtins.h"
+
+using namespace clang;
+using namespace ito;
+using namespace ito::checks;
+
+bool Origins::has(Origin::Kind K) const { return first(K) != nullptr; }
+
+bool Origins::definitely(Origin::Kind K) const {
+  if (Other || Found.empty())
+    return false;
+  for (const Origin &O : Found)
+    if (O.K != K)
+      return false;
+  return true;
+}
+
+const Origin *Origins::first(Origin::Kind K) const {
+  for (const Origin &O : Found)
+    if (O.K == K)
+      return &O;
+  return nullptr;
+}
+
+void Origins::add(Origins O) {
+  Other |= O.Other;
+  for (Origin &X : O.Found)
+    Found.push_back(std::move(X));
+}
+
+static Origins other() {
+  Origins O;
+  O.Other = true;
+  return O;
+}
+
+const Expr *checks::skipNoise(const Expr *E) {
+  while (true) {
+    const Expr *Next = E->IgnoreParens();
+    if (const auto *C = dyn_cast<ImplicitCastExpr>(Next);
+        C &&
+        (C->getCastKind() == CK_NoOp || C->getCastKind() == CK_LValueToRValue ||
+         C->getCastKind() == CK_UncheckedDerivedToBase ||
+         C->getCastKind() == CK_DerivedToBase))
+      Next = C->getSubExpr();
+    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(Next))
+      Next = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(Next))
+      Next = B->getSubExpr();
+    else if (const auto *W = dyn_cast<ExprWithCleanups>(Next))
+      Next = W->getSubExpr();
+    else if (const auto *K = dyn_cast<ConstantExpr>(Next))
+      Next = K->getSubExpr();
+    else if (const auto *X = dyn_cast<UnaryOperator>(Next);
+             X && X->getOpcode() == UO_Extension)
+      Next = X->getSubExpr();
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+}
+
+const VarDecl *checks::varOf(const Expr *E) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(skipNoise(E)))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+const VarDecl *checks::rootVar(const Expr *E) {
+  while (true) {
+    E = skipNoise(E);
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return nullptr;
+      E = ME->getBase();
+    } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      const Expr *Base = AS->getBase()->IgnoreParens();
+      const auto *Decay = dyn_cast<ImplicitCastExpr>(Base);
+      if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay)
+        return nullptr;
+      E = Decay->getSubExpr();
+    } else {
+      return varOf(E);
+    }
+  }
+}
+
+bool checks::isCallTo(const CallExpr *Call, StringRef Name, bool Std) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !FD->getIdentifier() || FD->getName() != Name)
+    return false;
+  return !Std || FD->isInStdNamespace();
+}
+
+namespace ito::checks {
+
+/// Gathers the facts of FunctionFacts in one walk over the body (nested
+/// lambdas included: they share the variables).
+class FactsCollector : public RecursiveASTVisitor<FactsCollector> {
+public:
+  explicit FactsCollector(FunctionFacts &F) : F(F) {}
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool VisitVarDecl(VarDecl *V) {
+    if (const Expr *Init = V->getInit()) {
+      F.Defs[V].push_back({Init, V->getLocation()});
+      if (const auto *IL = dyn_cast<InitListExpr>(skipNoise(Init)))
+        fieldInits(V, IL);
+    }
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (!B->isAssignmentOp())
+      return true;
+    const Expr *L = B->getLHS()->IgnoreParens();
+    if (const VarDecl *V = varOf(L)) {
+      if (B->getOpcode() == BO_Assign)
+        F.Defs[V].push_back({B->getRHS(), B->getOperatorLoc()});
+      return true;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(L); ME && !ME->isArrow())
+      if (const VarDecl *V = varOf(ME->getBase()))
+        if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+          F.FieldDefs[{V, FD}].push_back(
+              {B->getOpcode() == BO_Assign ? B->getRHS() : nullptr,
+               B->getOperatorLoc()});
+    return true;
+  }
+
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+    // s = t on a struct: its fields are whatever t's were.
+    if (C->getOperator() == OO_Equal && C->getNumArgs() == 2)
+      if (const VarDecl *V = varOf(C->getArg(0)))
+        F.WholeAssigned.insert(V);
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_AddrOf)
+      if (const VarDecl *V = varOf(U->getSubExpr()))
+        F.Escaping.insert(V);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *C) {
+    // A variable bound to a non-const reference parameter may be changed.
+    const FunctionDecl *FD = C->getDirectCallee();
+    if (!FD)
+      return true;
+    unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(FD);
+    for (unsigned I = Shift; I < C->getNumArgs(); I++) {
+      if (I - Shift >= FD->getNumParams())
+        break;
+      QualType P = FD->getParamDecl(I - Shift)->getType();
+      if (P->isReferenceType() && !P.getNonReferenceType().isConstQualified())
+        if (const VarDecl *V = varOf(C->getArg(I)))
+          F.Escaping.insert(V);
+    }
+    return true;
+  }
+
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
+          F.Escaping.insert(V);
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *D) {
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+      F.Uses[V].push_back(D);
+    return true;
+  }
+
+private:
+  void fieldInits(const VarDecl *V, const InitListExpr *IL) {
+    if (IL->isSyntacticForm() && IL->getSemanticForm())
+      IL = IL->getSemanticForm();
+    const RecordDecl *RD = IL->getType()->getAsRecordDecl();
+    if (!RD || RD->isUnion())
+      return;
+    unsigned I = 0;
+    for (const FieldDecl *FD : RD->fields()) {
+      if (I >= IL->getNumInits())
+        break;
+      F.FieldDefs[{V, FD}].push_back({IL->getInit(I++), V->getLocation()});
+    }
+  }
+
+  FunctionFacts &F;
+};
+
+} // namespace ito::checks
+
+FunctionFacts::FunctionFacts(ASTContext &Ctx, const FunctionDecl *FD,
+                             const Stmt *Body)
+    : Ctx(Ctx), Function(FD), Body(Body) {
+  FactsCollector(*this).TraverseStmt(const_cast<Stmt *>(Body));
+}
+
+const std::vector<FunctionFacts::Def> &
+FunctionFacts::defs(const VarDecl *V) const {
+  static const std::vector<Def> None;
+  auto It = Defs.find(V);
+  return It == Defs.end() ? None : It->second;
+}
+
+const std::vector<FunctionFacts::Def> &
+FunctionFacts::fieldDefs(const VarDecl *V, const FieldDecl *F) const {
+  static const std::vector<Def> None;
+  auto It = FieldDefs.find({V, F});
+  return It == FieldDefs.end() ? None : It->second;
+}
+
+const std::vector<const DeclRefExpr *> &
+FunctionFacts::uses(const VarDecl *V) const {
+  static const std::vector<const DeclRefExpr *> None;
+  auto It = Uses.find(V);
+  return It == Uses.end() ? None : It->second;
+}
+
+std::string FunctionFacts::owner() const {
+  if (!Function)
+    return "the function";
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Function);
+      MD && MD->getParent()->isLambda())
+    return "the lambda";
+  return "'" + Function->getNameAsString() + "'";
+}
+
+Origin FunctionFacts::storage(Origin::Kind K, std::string What,
+                              const VarDecl *V, SourceLocation Loc,
+                              std::string Note) {
+  Origin O{K, std::move(What), V, {}};
+  O.Chain.push_back({Loc, std::move(Note), {}});
+  return O;
+}
+
+static bool isHeapAllocation(const CallExpr *C) {
+  const FunctionDecl *FD = C->getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return false;
+  StringRef N = FD->getName();
+  if (!FD->getDeclContext()->getRedeclContext()->isTranslationUnit() &&
+      !FD->isInStdNamespace())
+    return false;
+  return N == "malloc" || N == "calloc" || N == "realloc" ||
+         N == "aligned_alloc" || N == "strdup" || N == "strndup" ||
+         N == "memalign" || N == "valloc" || N == "reallocarray";
+}
+
+static bool isAlloca(const CallExpr *C) {
+  unsigned B = C->getBuiltinCallee();
+  if (B == Builtin::BI__builtin_alloca ||
+      B == Builtin::BI__builtin_alloca_uninitialized ||
+      B == Builtin::BI__builtin_alloca_with_align ||
+      B == Builtin::BI__builtin_alloca_with_align_uninitialized ||
+      B == Builtin::BIalloca || B == Builtin::BI_alloca)
+    return true;
+  return isCallTo(C, "alloca");
+}
+
+bool FunctionFacts::ownsHeap(QualType T) const {
+  T = T.getNonReferenceType();
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->isInStdNamespace() || !RD->getIdentifier())
+    return false;
+  StringRef N = RD->getName();
+  return N == "vector" || N == "basic_string" || N == "deque" || N == "list" ||
+         N == "forward_list" || N == "map" || N == "set" || N == "multimap" ||
+         N == "multiset" || N == "unordered_map" || N == "unordered_set" ||
+         N == "unordered_multimap" || N == "unordered_multiset" ||
+         N == "unique_ptr" || N == "shared_ptr" || N == "function" ||
+         N == "valarray";
+}
+
+Origins FunctionFacts::pointerOrigins(const Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    switch (C->getCastKind()) {
+    case CK_ArrayToPointerDecay:
+      return addressOrigins(C->getSubExpr());
+    case CK_LValueToRValue:
+      return valueOf(C->getSubExpr());
+    case CK_NullToPointer:
+    case CK_NullToMemberPointer:
+    case CK_IntegralToPointer:
+    case CK_FunctionToPointerDecay:
+      return other();
+    default:
+      return pointerOrigins(C->getSubExpr());
+    }
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    switch (U->getOpcode()) {
+    case UO_AddrOf:
+      return addressOrigins(U->getSubExpr());
+    case UO_PreInc:
+    case UO_PreDec:
+    case UO_PostInc:
+    case UO_PostDec:
+      return valueOf(U->getSubExpr());
+    case UO_Extension:
+      return pointerOrigins(U->getSubExpr());
+    default:
+      return other();
+    }
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    switch (B->getOpcode()) {
+    case BO_Add:
+    case BO_Sub:
+      if (B->getLHS()->getType()->isPointerType())
+        return pointerOrigins(B->getLHS());
+      if (B->getRHS()->getType()->isPointerType())
+        return pointerOrigins(B->getRHS());
+      return other();
+    case BO_Assign:
+    case BO_Comma:
+      return pointerOrigins(B->getRHS());
+    case BO_AddAssign:
+    case BO_SubAssign:
+      return valueOf(B->getLHS());
+    default:
+      return other();
+    }
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    Origins O = pointerOrigins(CO->getTrueExpr());
+    O.add(pointerOrigins(CO->getFalseExpr()));
+    return O;
+  }
+  if (const auto *BC = dyn_cast<BinaryConditionalOperator>(E)) {
+    Origins O = pointerOrigins(BC->getCommon());
+    O.add(pointerOrigins(BC->getFalseExpr()));
+    return O;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    if (isAlloca(Call))
+      return {{storage(Origin::Stack,
+                       "memory that " + owner() +
+                           " allocated on its stack with alloca",
+                       nullptr, Call->getBeginLoc(),
+                       "allocated here, on the stack of " + owner())},
+              false};
+    if (isHeapAllocation(Call))
+      return {{storage(Origin::Heap,
+                       "memory that " + owner() + " allocated with " +
+                           Call->getDirectCallee()->getNameAsString() +
+                           " in its own process",
+                       nullptr, Call->getBeginLoc(),
+                       "allocated here, in the heap of this process")},
+              false};
+    if ((isCallTo(Call, "ref", true) || isCallTo(Call, "cref", true) ||
+         isCallTo(Call, "addressof", true)) &&
+        Call->getNumArgs() == 1)
+      return addressOrigins(Call->getArg(0));
+    return other();
+  }
+  if (const auto *N = dyn_cast<CXXNewExpr>(E))
+    return {{storage(Origin::Heap,
+                     "memory that " + owner() +
+                         " allocated with new in its own process",
+                     nullptr, N->getBeginLoc(),
+                     "allocated here, in the heap of this process")},
+            false};
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    // A copy of a pointer-like object (std::reference_wrapper).
+    if (CE->getNumArgs() == 1 &&
+        CE->getConstructor()->isCopyOrMoveConstructor())
+      return pointerOrigins(CE->getArg(0));
+    return other();
+  }
+  if (isa<MaterializeTemporaryExpr, CXXBindTemporaryExpr, ExprWithCleanups,
+          ConstantExpr>(E))
+    return pointerOrigins(skipNoise(E));
+  if (E->isGLValue())
+    return valueOf(E);
+  return other();
+}
+
+Origins FunctionFacts::fromDefs(const VarDecl *V, const std::vector<Def> &Ds,
+                                StringRef Name) {
+  Origins O;
+  if (Ds.empty() || !Visiting.insert(V).second)
+    return other();
+  for (const Def &D : Ds) {
+    if (!D.Value) {
+      O.Other = true;
+      continue;
+    }
+    Origins Part = pointerOrigins(D.Value);
+    for (Origin &X : Part.Found)
+      X.Chain.push_back(
+          {D.Loc,
+           (Name + " gets " + (X.K == Origin::Stack ? "that address" : "it") +
+            " here")
+               .str(),
+           D.Value->getSourceRange()});
+    O.add(std::move(Part));
+  }
+  Visiting.erase(V);
+  return O;
+}
+
+Origins FunctionFacts::valueOf(const Expr *LValue) {
+  LValue = skipNoise(LValue);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(LValue)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    return V ? varValue(V) : other();
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(LValue); ME && !ME->isArrow()) {
+    const VarDecl *V = varOf(ME->getBase());
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!V || !FD || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+        escapes(V) || WholeAssigned.count(V))
+      return other();
+    return fromDefs(V, fieldDefs(V, FD),
+                    "'" + V->getNameAsString() + "." + FD->getNameAsString() +
+                        "'");
+  }
+  return other();
+}
+
+Origins FunctionFacts::varValue(const VarDecl *V) {
+  if (V->getType()->isReferenceType()) {
+    if (V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit())
+      return valueOf(V->getInit());
+    return other();
+  }
+  if (V->isInitCapture() && V->getInit())
+    return pointerOrigins(V->getInit());
+  if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || escapes(V))
+    return other();
+  return fromDefs(V, defs(V), quoted(V));
+}
+
+Origins FunctionFacts::varAddress(const VarDecl *V) {
+  if (V->getType()->isReferenceType()) {
+    if (V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit())
+      return addressOrigins(V->getInit());
+    return other();
+  }
+  if (!V->hasLocalStorage())
+    return other();
+  std::string Kind = V->getType()->isVariableArrayType()
+                         ? "variable-length array"
+                     : V->getType()->isArrayType() ? "local array"
+                     : isa<ParmVarDecl>(V)         ? "parameter"
+                                                   : "local variable";
+  return {
+      {storage(Origin::Stack, Kind + " " + quoted(V) + " of " + owner(), V,
+               V->getLocation(),
+               quoted(V) + " is declared here, on the stack of " + owner())},
+      false};
+}
+
+Origins FunctionFacts::addressOrigins(const Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    return V ? varAddress(V) : other();
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->isArrow() ? pointerOrigins(ME->getBase())
+                         : addressOrigins(ME->getBase());
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return pointerOrigins(AS->getBase());
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_Deref)
+    return pointerOrigins(U->getSubExpr());
+  if (const auto *CL = dyn_cast<CompoundLiteralExpr>(E)) {
+    if (CL->isFileScope())
+      return other();
+    return {
+        {storage(Origin::Stack, "a compound literal on the stack of " + owner(),
+                 nullptr, CL->getBeginLoc(),
+                 "the compound literal is created here, on the stack of " +
+                     owner())},
+        false};
+  }
+  if (const auto *C = dyn_cast<CastExpr>(E))
+    return addressOrigins(C->getSubExpr());
+  if (isa<MaterializeTemporaryExpr, ExprWithCleanups, ConstantExpr>(E))
+    return addressOrigins(skipNoise(E));
+  return other();
+}

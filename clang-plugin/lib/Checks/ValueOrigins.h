@@ -1,0 +1,128 @@
+//===- ValueOrigins.h - Where a pointer may point ---------------*- C++ -*-===//
+//
+// Part of ito.
+//
+//===----------------------------------------------------------------------===//
+//
+// A flow-insensitive, intraprocedural answer to "where may this pointer
+// point": into the stack of the function (its locals, arrays, VLAs, alloca,
+// compound literals), into this process's heap (malloc, new, ...), or
+// elsewhere/unknown. A local pointer variable or struct field points to what
+// any value stored to it points to; one whose address escapes may point
+// anywhere. A pointer is definitely on the stack when every value that can
+// reach it is, so a definite answer never depends on control flow.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ITO_CHECKS_VALUEORIGINS_H
+#define ITO_CHECKS_VALUEORIGINS_H
+
+#include "Reporter.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ito::checks {
+
+/// One storage a pointer may point into.
+struct Origin {
+  enum Kind { Stack, Heap } K;
+  /// What it is, for messages: "local variable 'x' of 'f'".
+  std::string What;
+  /// The variable that names it, if any.
+  const clang::VarDecl *Var = nullptr;
+  /// The evidence, storage first: where it is declared or allocated, then
+  /// each variable the address went through.
+  std::vector<Evidence> Chain;
+};
+
+struct Origins {
+  std::vector<Origin> Found;
+  /// Some value may point elsewhere, or somewhere unknown.
+  bool Other = false;
+
+  bool has(Origin::Kind K) const;
+  /// Every value points into storage of kind K.
+  bool definitely(Origin::Kind K) const;
+  const Origin *first(Origin::Kind K) const;
+  void add(Origins O);
+};
+
+/// What one function body does with its local variables.
+class FunctionFacts {
+public:
+  FunctionFacts(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
+                const clang::Stmt *Body);
+
+  clang::ASTContext &Ctx;
+  const clang::FunctionDecl *Function;
+  const clang::Stmt *Body;
+
+  /// A value stored to a variable or field.
+  struct Def {
+    const clang::Expr *Value; ///< null: unknown
+    clang::SourceLocation Loc;
+  };
+  const std::vector<Def> &defs(const clang::VarDecl *V) const;
+  const std::vector<Def> &fieldDefs(const clang::VarDecl *V,
+                                    const clang::FieldDecl *F) const;
+  /// The variable's address escapes (taken, bound to a non-const
+  /// reference, captured by reference): stores through it are not seen.
+  bool escapes(const clang::VarDecl *V) const { return Escaping.count(V); }
+  /// Every reference to the variable, in source order.
+  const std::vector<const clang::DeclRefExpr *> &
+  uses(const clang::VarDecl *V) const;
+
+  /// Where the pointer value \p E may point.
+  Origins pointerOrigins(const clang::Expr *E);
+  /// Where the object that the lvalue \p E names lives.
+  Origins addressOrigins(const clang::Expr *E);
+  /// What the variable \p V (a pointer) may point to.
+  Origins varValue(const clang::VarDecl *V);
+  /// Where the object \p V names lives (for a reference: its referent).
+  Origins varAddress(const clang::VarDecl *V);
+  /// The heap a local object of class type owns (a std::vector, a
+  /// std::string, ...): its elements are in this process's heap.
+  bool ownsHeap(clang::QualType T) const;
+
+private:
+  friend class FactsCollector;
+  Origins valueOf(const clang::Expr *LValue);
+  Origins fromDefs(const clang::VarDecl *V, const std::vector<Def> &Defs,
+                   llvm::StringRef Name);
+  Origin storage(Origin::Kind K, std::string What, const clang::VarDecl *V,
+                 clang::SourceLocation Loc, std::string Note);
+  std::string owner() const;
+
+  llvm::DenseMap<const clang::VarDecl *, std::vector<Def>> Defs;
+  std::map<std::pair<const clang::VarDecl *, const clang::FieldDecl *>,
+           std::vector<Def>>
+      FieldDefs;
+  llvm::DenseSet<const clang::VarDecl *> Escaping;
+  llvm::DenseSet<const clang::VarDecl *> WholeAssigned;
+  llvm::DenseMap<const clang::VarDecl *,
+                 std::vector<const clang::DeclRefExpr *>>
+      Uses;
+  llvm::DenseSet<const clang::VarDecl *> Visiting;
+};
+
+/// \p E without parentheses, implicit casts that keep the value, cleanups
+/// and temporaries.
+const clang::Expr *skipNoise(const clang::Expr *E);
+/// The variable a plain name refers to, if \p E is one.
+const clang::VarDecl *varOf(const clang::Expr *E);
+/// The variable at the root of the lvalue \p E: x in x, x.f, x[i], x.a[i].f
+/// (not through pointers).
+const clang::VarDecl *rootVar(const clang::Expr *E);
+/// Whether \p D is a call to the function named \p Name (in namespace std
+/// when \p Std).
+bool isCallTo(const clang::CallExpr *Call, llvm::StringRef Name,
+              bool Std = false);
+
+} // namespace ito::checks
+
+#endif // ITO_CHECKS_VALUEORIGINS_H

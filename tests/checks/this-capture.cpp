@@ -1,0 +1,38 @@
+// -Wito-this-capture: a task lambda that captures `this` reaches the object
+// through its address; [*this] gives the task a copy. A warning, with the
+// fix-it when the lambda changes no member (fixit.cpp applies it).
+// RUN: %ito-translate %s -- -std=c++17 -I %ito-include -Xclang -verify
+// RUN: %clangxx -std=c++17 -fsyntax-only -fplugin=%ito-plugin -Xclang -verify %s
+// RUN: %ito-translate %s -- -std=c++17 -I %ito-include -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s
+
+#include <ito/ito.hpp>
+
+struct walker {
+  int depth = 4;
+  long total = 0;
+  long count(int d) const {
+    if (d == 0)
+      return 1;
+    // CHECK: fix-it:"{{.*}}this-capture.cpp":{[[@LINE+1]]:26-[[@LINE+1]]:26}:"*"
+    ito::thread<long> t([this, d] { return count(d - 1); }); // expected-warning {{task captures 'this'; the object it points to may be on a parent's stack or in this process's heap, out of reach of a task that migrates}}
+    // CHECK: fix-it:"{{.*}}this-capture.cpp":{[[@LINE+1]]:27-[[@LINE+1]]:27}:", *this"
+    ito::thread<long> u([=] { return count(d - 1); }); // expected-warning {{task captures 'this'}}
+    return t.join() + u.join();
+  }
+  void add(int d) {
+    // Changes a member: no fix-it ([*this] is a const copy).
+    // CHECK-NOT: fix-it:"{{.*}}":{[[@LINE+1]]:
+    ito::thread<void> t([this, d] { total += d; }); // expected-warning {{task captures 'this'}}
+    t.join();
+  }
+  // Near miss: a copy of the object.
+  long copied(int d) const {
+    ito::thread<long> t([*this, d] { return count(d); });
+    return t.join();
+  }
+};
+
+long use(walker &w) {
+  w.add(1);
+  return w.count(w.depth) + w.copied(2);
+}
