@@ -347,8 +347,10 @@ TaskSites::TaskSites(ASTContext &Ctx, const TranslationPlan &Plan)
   while (!Work.empty()) {
     Body B = Work.back();
     Work.pop_back();
+    // libito's own inline code keeps to the rules by construction.
     if (!B.Stmt || !TaskStmts.insert(B.Stmt).second ||
-        SM.isInSystemHeader(B.Stmt->getBeginLoc()))
+        SM.isInSystemHeader(B.Stmt->getBeginLoc()) ||
+        (B.Function && inIto(B.Function)))
       continue;
     TaskCode.push_back(B);
     for (const FunctionDecl *FD : Callees.lookup(B.Stmt))

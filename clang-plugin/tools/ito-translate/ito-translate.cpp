@@ -12,12 +12,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ito/Checks/MigrationChecks.h"
 #include "ito/Translate/TranslateAction.h"
 #include "clang/Basic/Version.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -36,6 +38,11 @@ static cl::opt<std::string>
                    cl::desc("Write the translation to <file> (default: "
                             "standard output); not written on error"),
                    cl::value_desc("file"), cl::cat(TranslateCategory));
+
+static cl::opt<bool>
+    PrintCheckTime("print-check-time",
+                   cl::desc("Print how long the migration checks took"),
+                   cl::cat(TranslateCategory));
 
 namespace {
 
@@ -113,7 +120,11 @@ int main(int argc, const char **argv) {
 
   ito::TranslateResult Result;
   TranslateActionFactory Factory(Result, Checks);
-  if (Tool.run(&Factory) != 0)
+  int Status = Tool.run(&Factory);
+  if (PrintCheckTime)
+    errs() << "ito-translate: checks took "
+           << format("%.3f", ito::migrationChecksSeconds() * 1000) << " ms\n";
+  if (Status != 0)
     return 1;
 
   // Writes through a temporary file, so that no output file is left behind

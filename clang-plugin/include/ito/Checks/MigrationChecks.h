@@ -33,6 +33,9 @@ struct TranslationPlan;
 void runMigrationChecks(clang::ASTContext &Ctx, const TranslationPlan &Plan,
                         const CheckOptions &Options);
 
+/// How long the checks took in this process, in seconds, all runs.
+double migrationChecksSeconds();
+
 } // namespace ito
 
 #endif // ITO_CHECKS_MIGRATIONCHECKS_H
