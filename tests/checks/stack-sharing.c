@@ -5,8 +5,9 @@
 // RUN: not %ito-translate %s -- -I %ito-include 2>&1 | FileCheck %s
 // RUN: %clang -fsyntax-only -fplugin=%ito-plugin -Xclang -verify %s
 
-#include <cilk/cilk.h>
 #include <alloca.h>
+#include <cilk/cilk.h>
+#include <ito/ito.h>
 
 void use(int *p);
 void use_c(const char *s);
@@ -52,6 +53,23 @@ void from_alloca(int n) {
   int *b = alloca(n * sizeof(int)); // expected-note {{allocated here, on the stack of 'from_alloca'}} expected-note {{'b' gets that address here}}
   cilk_spawn use(b); // expected-error {{spawned task receives 'b', the address of memory that 'from_alloca' allocated on its stack with alloca}}
   cilk_sync;
+}
+
+// A struct copied into the child carries what its fields point to; so does
+// the argument block ito_fork copies.
+static void task(void *args, void *result) { (void)args, (void)result; }
+void structs(int n) {
+  int v[4]; // expected-note 2 {{'v' is declared here, on the stack of 'structs'}}
+  struct holder h = {v, n}; // expected-note {{'h.p' gets that address here}}
+  cilk_spawn use_h(h); // expected-error {{spawned task receives 'h', whose field 'p' holds the address of local array 'v' of 'structs'}}
+  cilk_sync;
+  struct holder args;
+  args.p = v; // expected-note {{'args.p' gets that address here}}
+  args.n = n;
+  ito_task t;
+  int r;
+  ito_fork(&t, task, &args, sizeof args, &r, sizeof r); // expected-error {{task receives 'args', whose field 'p' holds the address of local array 'v' of 'structs'}}
+  ito_join(&t);
 }
 
 // Near misses: values, literals, constant and global data, functions, the

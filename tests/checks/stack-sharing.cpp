@@ -38,6 +38,34 @@ int cilk_code() {
   return x + y + z + c.get();
 }
 
+struct span {
+  int *data;
+  int size;
+};
+void consume(span s);
+
+void wrapped(int n) {
+  int acc = 0; // expected-note 2 {{'acc' is declared here, on the stack of 'wrapped'}}
+  int v[4]; // expected-note {{'v' is declared here, on the stack of 'wrapped'}}
+  span s{v, n}; // expected-note {{'s.data' gets that address here}}
+  cilk_spawn consume(s); // expected-error {{spawned task receives 's', whose field 'data' holds the address of local array 'v' of 'wrapped'}}
+  std::function<void()> g = [&] { acc++; }; // expected-error {{spawned task captures by reference (with [&]) local variable 'acc' of 'wrapped'}}
+  cilk_spawn g();
+  cilk_spawn std::bind(bump, std::ref(acc))(); // expected-error {{spawned task receives a std::ref to local variable 'acc' of 'wrapped'}}
+  cilk_sync;
+}
+
+// Once per template, however often it is instantiated.
+template <class T> void fill(T *p);
+template <class T> T twice_sum(int n) {
+  T local[4] = {}; // expected-note {{'local' is declared here, on the stack of 'twice_sum'}}
+  cilk_spawn fill(local); // expected-error {{spawned task receives the address of local array 'local' of 'twice_sum'}}
+  cilk_sync;
+  return local[0] + n;
+}
+int ti = twice_sum<int>(1);
+long tl = twice_sum<long>(2);
+
 long fib(int n) {
   if (n < 2)
     return n;

@@ -17,6 +17,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
 #include <optional>
@@ -40,6 +41,10 @@ private:
   /// parent's stack. \p Name: how the message names the value, if at all.
   void pointer(FunctionFacts &F, const Expr *Value, StringRef Who,
                SourceLocation At, SourceRange Range, std::string Name);
+  /// A struct the child gets a copy of: its pointer fields, and what the
+  /// expression building it wraps with std::ref.
+  void record(FunctionFacts &F, const Expr *Value, const VarDecl *V,
+              StringRef Who);
   void report(const Origins &O, StringRef Who, SourceLocation At,
               SourceRange Range, const std::string &Received,
               ArrayRef<FixItHint> FixIts = {}, const std::string &Also = "");
@@ -77,6 +82,10 @@ void StackSharing::pointer(FunctionFacts &F, const Expr *Value, StringRef Who,
   Origins O = F.pointerOrigins(Value);
   if (!O.has(Origin::Stack))
     return;
+  // "receives the address of local array 'a'", not "receives 'a', the
+  // address of local array 'a'".
+  if (const VarDecl *V = varOf(Value); V && V == O.first(Origin::Stack)->Var)
+    Name.clear();
   bool Definite = O.definitely(Origin::Stack);
   std::string Received =
       Name.empty()
@@ -84,6 +93,54 @@ void StackSharing::pointer(FunctionFacts &F, const Expr *Value, StringRef Who,
           : (Definite ? "receives " + Name + ", the address of"
                       : "receives " + Name);
   report(O, Who, At, Range, Received);
+}
+
+/// What a copy or move construction copies; \p E itself otherwise.
+static const Expr *copySource(const Expr *E) {
+  const Expr *X = skipNoise(E);
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(X);
+      CE && CE->getNumArgs() == 1 &&
+      CE->getConstructor()->isCopyOrMoveConstructor())
+    return CE->getArg(0);
+  return E;
+}
+
+namespace {
+/// The std::ref and std::cref calls in an expression (not in lambda bodies).
+class RefFinder : public RecursiveASTVisitor<RefFinder> {
+public:
+  std::vector<const CallExpr *> Refs;
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitCallExpr(CallExpr *C) {
+    if ((isCallTo(C, "ref", true) || isCallTo(C, "cref", true)) &&
+        C->getNumArgs() == 1)
+      Refs.push_back(C);
+    return true;
+  }
+};
+} // namespace
+
+void StackSharing::record(FunctionFacts &F, const Expr *Value, const VarDecl *V,
+                          StringRef Who) {
+  if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V))
+    if (const RecordDecl *RD = V->getType()->getAsRecordDecl())
+      for (const FieldDecl *FD : RD->fields()) {
+        if (!FD->getType()->isPointerType())
+          continue;
+        Origins O = F.fieldValue(V, FD);
+        bool Definite = O.definitely(Origin::Stack);
+        report(O, Who, Value->getExprLoc(), Value->getSourceRange(),
+               "receives " + quoted(V) + ", whose field " + quoted(FD) +
+                   (Definite ? " holds the address of" : " holds a pointer"));
+      }
+  RefFinder Finder;
+  Finder.TraverseStmt(const_cast<Expr *>(Value));
+  for (const CallExpr *Ref : Finder.Refs) {
+    if (Ref == skipNoise(Value))
+      continue; // reported as the value itself
+    report(F.addressOrigins(Ref->getArg(0)), Who, Ref->getExprLoc(),
+           Ref->getSourceRange(), "receives a std::ref to");
+  }
 }
 
 void StackSharing::spawn(const TaskEdge &E) {
@@ -110,10 +167,16 @@ void StackSharing::spawn(const TaskEdge &E) {
       continue;
     }
     QualType T = Arg->getType();
-    if (T->isPointerType() || T->isRecordType())
+    if (T->isPointerType() || T->isRecordType() || T->isArrayType())
       pointer(F, Arg, E.What, Arg->getExprLoc(), Arg->getSourceRange(),
               nameOf(Arg));
+    if (T->isRecordType())
+      record(F, Arg, varOf(copySource(Arg)), E.What);
   }
+  // A callable object: what it was built from (std::bind(f, std::ref(x))).
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
+      OC && OC->getOperator() == OO_Call)
+    record(F, OC->getArg(0), nullptr, E.What);
   // obj.f(...) runs f on the parent's object; p->f(...) on *p.
   if (const auto *ME =
           dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParens())) {
@@ -244,6 +307,14 @@ void StackSharing::run() {
       break;
     case TaskEdge::ApiCall: {
       FunctionFacts &F = C.Sites.facts(E.Parent);
+      // ito_fork(task, fn, &args, size) copies the args struct: what its
+      // fields point to is what the child gets.
+      if (const auto *Call = dyn_cast<CallExpr>(E.Call);
+          Call && isCallTo(Call, "ito_fork") && Call->getNumArgs() >= 3)
+        if (const auto *U = dyn_cast<UnaryOperator>(
+                skipNoise(Call->getArg(2)->IgnoreParenImpCasts()));
+            U && U->getOpcode() == UO_AddrOf)
+          record(F, Call->getArg(2), varOf(U->getSubExpr()), E.What);
       for (const Expr *A : E.Args)
         if (A->getType()->isPointerType() || A->getType()->isRecordType())
           pointer(F, A, E.What, A->getExprLoc(), A->getSourceRange(),

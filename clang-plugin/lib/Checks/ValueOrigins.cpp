@@ -52,7 +52,8 @@ const Expr *checks::skipNoise(const Expr *E) {
         C &&
         (C->getCastKind() == CK_NoOp || C->getCastKind() == CK_LValueToRValue ||
          C->getCastKind() == CK_UncheckedDerivedToBase ||
-         C->getCastKind() == CK_DerivedToBase))
+         C->getCastKind() == CK_DerivedToBase ||
+              C->getCastKind() == CK_ConstructorConversion))
       Next = C->getSubExpr();
     else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(Next))
       Next = M->getSubExpr();
@@ -150,7 +151,7 @@ public:
   }
 
   bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->getOpcode() == UO_AddrOf)
+    if (U->getOpcode() == UO_AddrOf && !CopiedArgs.count(U))
       if (const VarDecl *V = varOf(U->getSubExpr()))
         F.Escaping.insert(V);
     return true;
@@ -161,6 +162,11 @@ public:
     const FunctionDecl *FD = C->getDirectCallee();
     if (!FD)
       return true;
+    // ito_fork copies its argument block: its address does not escape.
+    if (isCallTo(C, "ito_fork") && C->getNumArgs() >= 3)
+      if (const auto *U =
+              dyn_cast<UnaryOperator>(C->getArg(2)->IgnoreParenImpCasts()))
+        CopiedArgs.insert(U);
     unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(FD);
     for (unsigned I = Shift; I < C->getNumArgs(); I++) {
       if (I - Shift >= FD->getNumParams())
@@ -203,6 +209,7 @@ private:
   }
 
   FunctionFacts &F;
+  llvm::DenseSet<const UnaryOperator *> CopiedArgs;
 };
 
 } // namespace ito::checks
@@ -291,6 +298,9 @@ bool FunctionFacts::ownsHeap(QualType T) const {
 
 Origins FunctionFacts::pointerOrigins(const Expr *E) {
   E = E->IgnoreParens();
+  // An array that decays (in a template, before any decay is written).
+  if (E->getType()->isArrayType() && E->isGLValue())
+    return addressOrigins(E);
   if (const auto *C = dyn_cast<CastExpr>(E)) {
     switch (C->getCastKind()) {
     case CK_ArrayToPointerDecay:
@@ -427,12 +437,9 @@ Origins FunctionFacts::valueOf(const Expr *LValue) {
   if (const auto *ME = dyn_cast<MemberExpr>(LValue); ME && !ME->isArrow()) {
     const VarDecl *V = varOf(ME->getBase());
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    if (!V || !FD || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
-        escapes(V) || WholeAssigned.count(V))
+    if (!V || !FD)
       return other();
-    return fromDefs(V, fieldDefs(V, FD),
-                    "'" + V->getNameAsString() + "." + FD->getNameAsString() +
-                        "'");
+    return fieldValue(V, FD);
   }
   return other();
 }
@@ -448,6 +455,15 @@ Origins FunctionFacts::varValue(const VarDecl *V) {
   if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || escapes(V))
     return other();
   return fromDefs(V, defs(V), quoted(V));
+}
+
+Origins FunctionFacts::fieldValue(const VarDecl *V, const FieldDecl *FD) {
+  if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || escapes(V) ||
+      WholeAssigned.count(V))
+    return other();
+  return fromDefs(V, fieldDefs(V, FD),
+                  "'" + V->getNameAsString() + "." + FD->getNameAsString() +
+                      "'");
 }
 
 Origins FunctionFacts::varAddress(const VarDecl *V) {

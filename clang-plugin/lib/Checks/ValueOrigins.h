@@ -83,6 +83,8 @@ public:
   Origins addressOrigins(const clang::Expr *E);
   /// What the variable \p V (a pointer) may point to.
   Origins varValue(const clang::VarDecl *V);
+  /// What the pointer field \p FD of the local struct \p V may point to.
+  Origins fieldValue(const clang::VarDecl *V, const clang::FieldDecl *FD);
   /// Where the object \p V names lives (for a reference: its referent).
   Origins varAddress(const clang::VarDecl *V);
   /// The heap a local object of class type owns (a std::vector, a
