@@ -66,6 +66,19 @@ template <class T> T twice_sum(int n) {
 int ti = twice_sum<int>(1);
 long tl = twice_sum<long>(2);
 
+// What depends on the template's parameter is checked in its instantiations,
+// and reported at the template, once, naming the first.
+void grow(int &x);
+void grow(long &x);
+template <class T> T grown(int n) {
+  T v = n; // expected-note {{'v' is declared here, on the stack of 'grown'}}
+  cilk_spawn grow(v); // expected-error {{spawned task binds reference parameter 'x' of 'grow' to local variable 'v' of 'grown'}}
+  cilk_sync;
+  return v;
+}
+int gi = grown<int>(1); // expected-note {{in the instantiation of 'grown<int>' required here}}
+long gl = grown<long>(2);
+
 long fib(int n) {
   if (n < 2)
     return n;

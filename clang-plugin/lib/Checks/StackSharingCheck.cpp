@@ -50,6 +50,8 @@ private:
               ArrayRef<FixItHint> FixIts = {}, const std::string &Also = "");
 
   CheckContext &C;
+  /// The template instantiation being checked, if any.
+  const FunctionDecl *Instantiation = nullptr;
 };
 
 /// The name the message gives a value: 'p' for a variable, nothing else.
@@ -72,8 +74,18 @@ void StackSharing::report(const Origins &O, StringRef Who, SourceLocation At,
                      (Definite ? " " : " that may point to ") + S->What + Also +
                      "; a task may run in another process and cannot reach "
                      "its parent's stack";
+  std::vector<Evidence> Notes = S->Chain;
+  if (Instantiation) {
+    std::string Name;
+    llvm::raw_string_ostream OS(Name);
+    Instantiation->getNameForDiagnostic(OS, C.Ctx.getPrintingPolicy(),
+                                        /*Qualified=*/true);
+    Notes.push_back({Instantiation->getPointOfInstantiation(),
+                     "in the instantiation of '" + Name + "' required here",
+                     {}});
+  }
   C.Report.report(Definite ? CheckId::StackSharing : CheckId::MaybeStackSharing,
-                  At, Text, Range, S->Chain, FixIts);
+                  At, Text, Range, Notes, FixIts);
 }
 
 void StackSharing::pointer(FunctionFacts &F, const Expr *Value, StringRef Who,
@@ -145,7 +157,7 @@ void StackSharing::record(FunctionFacts &F, const Expr *Value, const VarDecl *V,
 
 void StackSharing::spawn(const TaskEdge &E) {
   FunctionFacts &F = C.Sites.facts(E.Parent);
-  const CallExpr *Call = E.Site->Call;
+  const CallExpr *Call = E.SpawnCall;
   const FunctionDecl *Callee = Call->getDirectCallee();
   unsigned Shift =
       isa<CXXOperatorCallExpr>(Call) && Callee && isa<CXXMethodDecl>(Callee);
@@ -300,7 +312,9 @@ void StackSharing::run() {
       continue;
     switch (E.K) {
     case TaskEdge::Spawn:
+      Instantiation = E.Instantiation;
       spawn(E);
+      Instantiation = nullptr;
       break;
     case TaskEdge::CilkForBody:
       cilkFor(E);

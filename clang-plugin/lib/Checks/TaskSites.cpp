@@ -216,7 +216,7 @@ TaskSites::TaskSites(ASTContext &Ctx, const TranslationPlan &Plan)
       BlockBodies[B.get()] = {F->Function, F->Body};
 
   // Edges: spawns, cilk_for bodies, libito's task calls.
-  for (const auto &S : Plan.Spawns)
+  for (const auto &S : Plan.Spawns) {
     Edges.push_back({TaskEdge::Spawn,
                      bodyOf(S->Block),
                      S->Construct->KeywordLoc,
@@ -225,6 +225,9 @@ TaskSites::TaskSites(ASTContext &Ctx, const TranslationPlan &Plan)
                      nullptr,
                      {},
                      "spawned task"});
+    Edges.back().SpawnCall = S->Call;
+  }
+  addInstantiatedSpawns();
   for (const auto &F : Plan.Fors)
     Edges.push_back({TaskEdge::CilkForBody,
                      bodyOf(F->Body->Parent),
@@ -355,6 +358,77 @@ TaskSites::TaskSites(ASTContext &Ctx, const TranslationPlan &Plan)
     TaskCode.push_back(B);
     for (const FunctionDecl *FD : Callees.lookup(B.Stmt))
       Work.push_back({FD, FD->getBody()});
+  }
+}
+
+namespace {
+/// The instantiations of the function templates (and members of class
+/// templates) that use Cilk.
+class InstantiationFinder : public RecursiveASTVisitor<InstantiationFinder> {
+public:
+  explicit InstantiationFinder(
+      const llvm::DenseSet<const FunctionDecl *> &Patterns)
+      : Patterns(Patterns) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->isTemplateInstantiation() && FD->hasBody())
+      if (const FunctionDecl *P = FD->getTemplateInstantiationPattern();
+          P && Patterns.count(P))
+        Found.push_back({FD, P});
+    return true;
+  }
+  std::vector<std::pair<const FunctionDecl *, const FunctionDecl *>> Found;
+
+private:
+  const llvm::DenseSet<const FunctionDecl *> &Patterns;
+};
+
+/// The spawned calls of an instantiated body, by where their spawn is.
+class SpawnFinder : public RecursiveASTVisitor<SpawnFinder> {
+public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_Extension)
+      if (const auto *C = dyn_cast<CallExpr>(skipNoise(U->getSubExpr())))
+        ByLoc[U->getBeginLoc().getRawEncoding()] = C;
+    return true;
+  }
+  llvm::DenseMap<unsigned, const CallExpr *> ByLoc;
+};
+} // namespace
+
+void TaskSites::addInstantiatedSpawns() {
+  // What depends on a template parameter (a call resolved only then) is
+  // checked in each instantiation; reports point at the template, once.
+  llvm::DenseSet<const FunctionDecl *> Patterns;
+  for (const auto &F : Plan.Functions)
+    if (F->Function && F->Function->isTemplated())
+      Patterns.insert(F->Function);
+  if (Patterns.empty())
+    return;
+  InstantiationFinder Finder(Patterns);
+  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (const auto &[Inst, Pattern] : Finder.Found) {
+    SpawnFinder Spawns;
+    Spawns.TraverseStmt(Inst->getBody());
+    for (const auto &S : Plan.Spawns) {
+      if (bodyOf(S->Block).Function != Pattern)
+        continue;
+      const CallExpr *Call = Spawns.ByLoc.lookup(
+          S->Construct->Node->getBeginLoc().getRawEncoding());
+      if (!Call)
+        continue;
+      Edges.push_back({TaskEdge::Spawn,
+                       {Inst, Inst->getBody()},
+                       S->Construct->KeywordLoc,
+                       S.get(),
+                       nullptr,
+                       nullptr,
+                       {},
+                       "spawned task"});
+      Edges.back().SpawnCall = Call;
+      Edges.back().Instantiation = Inst;
+    }
   }
 }
 

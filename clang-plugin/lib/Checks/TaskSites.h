@@ -43,6 +43,11 @@ struct TaskEdge {
   const clang::Expr *Call = nullptr;     ///< ApiCall: the call or construction
   std::vector<const clang::Expr *> Args; ///< ApiCall: what the child gets
   std::string What;                      ///< "spawned task", "task", ...
+  /// Spawn: the spawned call; in a template instantiation, the
+  /// instantiated one (Site describes the template's).
+  const clang::CallExpr *SpawnCall = nullptr;
+  /// The template instantiation the edge is in, if any.
+  const clang::FunctionDecl *Instantiation = nullptr;
 };
 
 /// A lambda that runs as a child task (spawned, handed to libito, or
@@ -82,6 +87,8 @@ public:
   Body bodyOf(const TaskBlock *Block) const;
 
 private:
+  void addInstantiatedSpawns();
+
   llvm::DenseMap<const clang::Stmt *, std::unique_ptr<FunctionFacts>> Facts;
   llvm::DenseMap<const TaskBlock *, Body> BlockBodies;
   llvm::DenseSet<const clang::Stmt *> TaskStmts;

@@ -53,7 +53,7 @@ const Expr *checks::skipNoise(const Expr *E) {
         (C->getCastKind() == CK_NoOp || C->getCastKind() == CK_LValueToRValue ||
          C->getCastKind() == CK_UncheckedDerivedToBase ||
          C->getCastKind() == CK_DerivedToBase ||
-              C->getCastKind() == CK_ConstructorConversion))
+         C->getCastKind() == CK_ConstructorConversion))
       Next = C->getSubExpr();
     else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(Next))
       Next = M->getSubExpr();
