@@ -1,7 +1,7 @@
-// XFAIL: *
-// BUG: __func__ (and so assert's message) in the body of a cilk_for names
-// the function the translation made of the body, not the user's function:
-// "__ito_f1" in C, "operator()" in C++, where the serial elision says "main".
+// __func__, __FUNCTION__ and __PRETTY_FUNCTION__ (and so assert's message)
+// in the body of a cilk_for name the user's function, as in the serial
+// elision, not the function or lambda the translation makes of the body;
+// the lines of the body stay the user's.
 // RUN: %ito-cc --ito-no-translate %s -o %t.serial
 // RUN: %t.serial | FileCheck %s
 // RUN: cp %s %t.cpp
@@ -15,8 +15,11 @@
 
 int main(void) {
   cilk_for (int i = 0; i < 1; i++) {
-    printf("in %s\n", __func__);
+    printf("in %s %s %s line %d\n", __func__, __FUNCTION__,
+           __PRETTY_FUNCTION__, __LINE__);
   }
+  printf("after %s line %d\n", __func__, __LINE__);
   return 0;
 }
-// CHECK: in main
+// CHECK: in main main {{(int )?}}main{{(\(void\)|\(\))?}} line 19
+// CHECK: after main line 21

@@ -109,6 +109,7 @@ bool ito::emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L) {
   for (const Replacement &R : Order) {
     const TaskBlock *Block = R.Spawn ? R.Spawn->Block : R.For->Body;
     auto &T = Around[FunctionOf[Block]];
+    L.Function = FunctionOf[Block]->Function;
     if (R.Spawn)
       L.spawn(*R.Spawn, T.first, T.second);
     else

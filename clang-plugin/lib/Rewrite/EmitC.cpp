@@ -287,9 +287,11 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
            " = __c->__begin + __k * __c->__step; (void)" +
            Shape.Var->getNameAsString() + ";\n    { " +
            (isBraced(Body) ? "" : blockDecls(Body)) + "\n" +
+           functionNameDefines(Function, F.For->getBody()) +
            E.lineMarker(F.For->getBody()->getBeginLoc()) +
            E.rewrittenText(E.statementRange(F.For->getBody())) + "\n    " +
-           (isBraced(Body) ? "" : syncCode(Body)) + "}\n  }\n}\n";
+           (isBraced(Body) ? "" : syncCode(Body)) + "}\n  }\n}\n" +
+           functionNameUndefs(Function, F.For->getBody());
 
   std::string B = E.exprText(Shape.Begin);
   std::string End = E.exprText(Shape.End);

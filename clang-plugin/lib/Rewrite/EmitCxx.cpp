@@ -276,6 +276,13 @@ void CxxEmitter::cilkFor(const CilkFor &F, std::string &, std::string &) {
       Shape.Var->getNameAsString() + "; { " +
       (isBraced(Body) ? "" : blockDecls(Body));
   std::string Tail = " " + (isBraced(Body) ? "" : syncCode(Body)) + "} } }); }";
+  // __func__ in the body names the user's function, not the lambda.
+  if (std::string D = functionNameDefines(Function, F.For->getBody());
+      !D.empty()) {
+    Head += "\n" + D + E.lineMarker(F.For->getBody()->getBeginLoc());
+    Tail += "\n" + functionNameUndefs(Function, F.For->getBody()) +
+            E.lineMarker(F.For->getBody()->getEndLoc());
+  }
   // The loop's head becomes the head of the task; the body stays on its
   // lines.
   E.replace(
@@ -316,6 +323,12 @@ void CxxEmitter::rangeFor(const CilkFor &F) {
       Decl + " = *(__ito_b + __k); (void)" + Var->getNameAsString() + "; { " +
       (isBraced(Body) ? "" : blockDecls(Body));
   std::string Tail = " " + (isBraced(Body) ? "" : syncCode(Body)) + "} } }); }";
+  if (std::string D = functionNameDefines(Function, For->getBody());
+      !D.empty()) {
+    Head += "\n" + D + E.lineMarker(For->getBody()->getBeginLoc());
+    Tail += "\n" + functionNameUndefs(Function, For->getBody()) +
+            E.lineMarker(For->getBody()->getEndLoc());
+  }
   E.replace(
       CharSourceRange::getCharRange(E.fileLoc(F.Construct->KeywordLoc),
                                     E.fileLoc(For->getBody()->getBeginLoc())),

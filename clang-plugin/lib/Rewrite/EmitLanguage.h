@@ -31,6 +31,9 @@ public:
   /// Rewrites a cilk_for, after everything inside it has been rewritten.
   virtual void cilkFor(const CilkFor &F, std::string &Before,
                        std::string &After) = 0;
+
+  /// The function (or lambda's operator()) whose code is being rewritten.
+  const clang::FunctionDecl *Function = nullptr;
 };
 
 std::unique_ptr<LanguageEmitter> makeCEmitter(Edits &E);

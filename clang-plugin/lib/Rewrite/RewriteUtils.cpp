@@ -135,6 +135,57 @@ void Edits::error(SourceLocation Loc, StringRef Message) {
   Failed = true;
 }
 
+namespace {
+/// Whether a statement uses __func__ and the like (outside lambdas, which
+/// have their own).
+class FunctionNameFinder : public RecursiveASTVisitor<FunctionNameFinder> {
+public:
+  bool Found = false;
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitPredefinedExpr(PredefinedExpr *) {
+    Found = true;
+    return false;
+  }
+};
+
+bool usesFunctionName(const Stmt *Body) {
+  FunctionNameFinder F;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Found;
+}
+} // namespace
+
+std::string ito::functionNameDefines(const FunctionDecl *FD, const Stmt *Body) {
+  if (!FD || !usesFunctionName(Body))
+    return "";
+  auto Quote = [](StringRef Text) {
+    std::string Out = "\"";
+    for (char C : Text) {
+      if (C == '"' || C == '\\')
+        Out += '\\';
+      Out += C;
+    }
+    return Out + "\"";
+  };
+  std::string Name =
+      Quote(PredefinedExpr::ComputeName(PredefinedIdentKind::Func, FD));
+  std::string D =
+      "#define __func__ " + Name + "\n#define __FUNCTION__ " + Name + "\n";
+  // A template's pretty name depends on its instantiation: left alone.
+  if (!FD->isDependentContext())
+    D += "#define __PRETTY_FUNCTION__ " +
+         Quote(PredefinedExpr::ComputeName(PredefinedIdentKind::PrettyFunction,
+                                           FD)) +
+         "\n";
+  return D;
+}
+
+std::string ito::functionNameUndefs(const FunctionDecl *FD, const Stmt *Body) {
+  if (!FD || !usesFunctionName(Body))
+    return "";
+  return "#undef __func__\n#undef __FUNCTION__\n#undef __PRETTY_FUNCTION__\n";
+}
+
 bool ito::isBraced(const TaskBlock &B) { return isa<CompoundStmt>(B.Body); }
 
 namespace {

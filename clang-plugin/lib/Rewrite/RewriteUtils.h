@@ -112,6 +112,15 @@ struct Captures {
 Captures capturedVariables(Edits &E, const clang::Stmt *Body,
                            const clang::VarDecl *LoopVar);
 
+/// Lines that make __func__, __FUNCTION__ and __PRETTY_FUNCTION__ (in code
+/// moved out of \p FD, a cilk_for body) what they are in \p FD, and the
+/// lines that end that.
+/// Empty unless \p Body uses one of them.
+std::string functionNameDefines(const clang::FunctionDecl *FD,
+                                const clang::Stmt *Body);
+std::string functionNameUndefs(const clang::FunctionDecl *FD,
+                               const clang::Stmt *Body);
+
 /// Whether \p B is a CompoundStmt (a block with braces).
 bool isBraced(const TaskBlock &B);
 
