@@ -1,11 +1,6 @@
-// XFAIL: *
-// BUG: a spawn's receiver whose address cannot be taken does not compile: the
-// translation keeps &(receiver) to write it at the sync ("address of
-// bit-field requested", "address of register variable requested"):
-//   fl.a = cilk_spawn f(5);     // fl.a a bit-field (C and C++)
-//   register int r; r = cilk_spawn f(6);   // C
-// Such a receiver can be written at the sync through a temporary (or the
-// assignment done there). The serial elision is fine.
+// Receivers whose address cannot be taken: a bit-field is assigned at the
+// sync through the object that holds it (also in a loop, through a pointer,
+// in C and C++); a `register` receiver loses the keyword (C).
 // RUN: %ito-cc --ito-no-translate -O2 %s -o %t.serial
 // RUN: %t.serial | FileCheck %s
 // RUN: %ito-cc -O2 %s -o %t
@@ -34,8 +29,15 @@ int main(void) {
   unsigned r;
 #endif
   r = cilk_spawn f(6);
+  struct flags many[3] = {{0, 0}, {0, 0}, {0, 0}};
+  struct flags *p = &many[0];
+  for (unsigned i = 0; i < 3; i++)
+    many[i].a = cilk_spawn f(i + 1);
+  p->b = cilk_spawn f(7);
   cilk_sync;
   printf("%u %u %u\n", fl.a, fl.b, r);
+  printf("%u %u %u %u\n", many[0].a, many[1].a, many[2].a, many[0].b);
   return 0;
 }
 // CHECK: 5 9 6
+// CHECK-NEXT: 1 2 3 7

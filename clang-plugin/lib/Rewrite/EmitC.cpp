@@ -62,6 +62,9 @@ private:
     // The child writes straight into the receiver variable, which is in
     // scope at every sync of the block.
     bool Direct = false;
+    // A bit-field receiver (no address): Receiver is the type of the
+    // object that holds it, and the sync assigns this member.
+    std::string Member;
     bool HasValue() const { return !Value.isNull() && !Value->isVoidType(); }
     bool HasReceiver() const { return !Receiver.isNull(); }
   };
@@ -74,8 +77,16 @@ private:
 } // namespace
 
 CEmitter::Site CEmitter::site(const SpawnSite &S) const {
-  Site Out{&S, S.Call->getType().getUnqualifiedType(), QualType()};
+  Site Out{&S, S.Call->getType().getUnqualifiedType(), QualType(), false, ""};
   if (Out.HasValue()) {
+    if (const MemberExpr *ME = bitFieldReceiver(S)) {
+      QualType Base = ME->getBase()->getType();
+      if (ME->isArrow())
+        Base = Base->getPointeeType();
+      Out.Receiver = Base.getUnqualifiedType();
+      Out.Member = ME->getMemberDecl()->getNameAsString();
+      return Out;
+    }
     if (S.Form == SpawnForm::Assign)
       Out.Receiver = S.Receiver->getType().getUnqualifiedType();
     else if (S.Form == SpawnForm::Init)
@@ -117,8 +128,9 @@ std::string CEmitter::syncCode(ArrayRef<const SpawnSite *> Sites) {
       C += "for (struct __ito_n" + std::to_string(S->Id) + " *__n = " + L +
            "; __n; __n = __n->next) ";
       if (St.HasReceiver())
-        C += "{ if (ito_abi_sync(&__n->s, &__n->v, sizeof __n->v)) *__n->r = "
-             "__n->v; } ";
+        C += "{ if (ito_abi_sync(&__n->s, &__n->v, sizeof __n->v)) " +
+             (St.Member.empty() ? "*__n->r" : "__n->r->" + St.Member) +
+             " = __n->v; } ";
       else if (St.HasValue())
         C += "(void)ito_abi_sync(&__n->s, &__n->v, sizeof __n->v); ";
       else
@@ -131,8 +143,10 @@ std::string CEmitter::syncCode(ArrayRef<const SpawnSite *> Sites) {
       C += "(void)ito_abi_sync(&" + Sv + ", &" + S->Var->getNameAsString() +
            ", sizeof " + S->Var->getNameAsString() + "); ";
     else if (St.HasReceiver())
-      C += "if (ito_abi_sync(&" + Sv + ", &" + V + ", sizeof " + V + ")) *" +
-           id("__ito_r", S->Id) + " = " + V + "; ";
+      C += "if (ito_abi_sync(&" + Sv + ", &" + V + ", sizeof " + V + ")) " +
+           (St.Member.empty() ? "*" + id("__ito_r", S->Id)
+                              : id("__ito_r", S->Id) + "->" + St.Member) +
+           " = " + V + "; ";
     else if (St.HasValue())
       C += "(void)ito_abi_sync(&" + Sv + ", &" + V + ", sizeof " + V + "); ";
     else
@@ -209,10 +223,14 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
 
   // The spawn statement itself.
   std::string Code;
-  const std::string Recv =
+  std::string Recv =
       S.Form == SpawnForm::Assign
           ? "&(" + E.exprText(S.Receiver) + ")"
           : (S.Form == SpawnForm::Init ? "&" + S.Var->getNameAsString() : "");
+  if (const MemberExpr *ME = bitFieldReceiver(S))
+    // The object that holds the bit-field.
+    Recv = (ME->isArrow() ? "(" : "&(") + E.exprText(ME->getBase()) + ")";
+  dropRegister(E, S);
   if (S.Form == SpawnForm::Init)
     // "T v = cilk_spawn ..." declares v, assigned at the sync (so not
     // const, even if the user's declaration is).

@@ -222,6 +222,27 @@ void CxxEmitter::spawn(const SpawnSite &S, std::string &, std::string &) {
     Recv = "&" + Name;
   }
   std::string L = lambda(S);
+  if (const MemberExpr *ME = HasValue ? bitFieldReceiver(S) : nullptr) {
+    // A bit-field has no address: the sync assigns it in the object.
+    std::string Obj =
+        (ME->isArrow() ? "&*(" : "&(") + E.exprText(ME->getBase()) + ")";
+    std::string Assign =
+        "[](void *__o, auto &__v) { static_cast<std::remove_pointer_t<"
+        "decltype(" +
+        Obj + ")> *>(__o)->" + ME->getMemberDecl()->getNameAsString() +
+        " = std::move(__v); }";
+    if (usesList(S)) {
+      std::string List = id("__ito_l", S.Id);
+      Code += "{ auto __ito_f = " + L + "; " + List + ".fork_member(alloca(" +
+              List + ".node_size(__ito_f)), " + Obj + ", " + Assign +
+              ", std::move(__ito_f)); }";
+    } else {
+      Code += id("__ito_s", S.Id) + ".fork_member(" + Obj + ", " + Assign +
+              ", " + L + ");";
+    }
+    E.replace(E.statementRange(S.Statement), Code);
+    return;
+  }
   if (usesList(S)) {
     std::string List = id("__ito_l", S.Id);
     Code += "{ auto __ito_f = " + L + "; " + List + ".fork(alloca(" + List +

@@ -10,6 +10,7 @@
 #include "clang/AST/QualTypeNames.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -178,6 +179,44 @@ std::string ito::functionNameDefines(const FunctionDecl *FD, const Stmt *Body) {
                                            FD)) +
          "\n";
   return D;
+}
+
+const MemberExpr *ito::bitFieldReceiver(const SpawnSite &S) {
+  if (S.Form != SpawnForm::Assign || !S.Receiver)
+    return nullptr;
+  const auto *ME = dyn_cast<MemberExpr>(S.Receiver->IgnoreParens());
+  const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  return FD && FD->isBitField() ? ME : nullptr;
+}
+
+void ito::dropRegister(Edits &E, const SpawnSite &S) {
+  // (An initializer's declaration is rewritten whole, without it.)
+  if (S.Form != SpawnForm::Assign || !S.Receiver)
+    return;
+  const VarDecl *V = nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S.Receiver->IgnoreParens()))
+    V = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!V || V->getStorageClass() != SC_Register ||
+      !E.Unregistered.insert(V).second)
+    return;
+  // The keyword, among the declaration's specifiers: spaces instead (the
+  // columns stay).
+  SourceLocation Loc = E.fileLoc(V->getBeginLoc());
+  SourceLocation End = E.fileLoc(V->getLocation());
+  while (Loc.isValid() && E.SM.isBeforeInTranslationUnit(Loc, End)) {
+    Token Tok;
+    if (Lexer::getRawToken(Loc, Tok, E.SM, E.Ctx.getLangOpts(), true))
+      return;
+    if (Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == "register") {
+      E.replace(CharSourceRange::getCharRange(Loc, Tok.getEndLoc()),
+                "        ");
+      return;
+    }
+    Loc = Lexer::getLocForEndOfToken(Loc, 0, E.SM, E.Ctx.getLangOpts());
+    // Skip whitespace.
+    while (Loc.isValid() && isWhitespace(*E.SM.getCharacterData(Loc)))
+      Loc = Loc.getLocWithOffset(1);
+  }
 }
 
 std::string ito::functionNameUndefs(const FunctionDecl *FD, const Stmt *Body) {

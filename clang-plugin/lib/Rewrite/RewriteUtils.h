@@ -11,6 +11,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/ADT/DenseSet.h"
 #include <string>
 
 namespace ito {
@@ -26,6 +27,8 @@ public:
   clang::Rewriter R;
   /// The name #line markers give the main file (empty: clang's).
   std::string MainFileName;
+  /// Variables whose `register` the translation took off.
+  llvm::DenseSet<const clang::VarDecl *> Unregistered;
 
   /// The file range of \p Range (whose ends may be in macro expansions).
   clang::CharSourceRange fileRange(clang::SourceRange Range) const;
@@ -111,6 +114,13 @@ struct Captures {
 };
 Captures capturedVariables(Edits &E, const clang::Stmt *Body,
                            const clang::VarDecl *LoopVar);
+
+/// The receiver of \p S if it is a bit-field (whose address cannot be
+/// taken: the sync assigns the member of the object that holds it).
+const clang::MemberExpr *bitFieldReceiver(const SpawnSite &S);
+/// Takes `register` off the declaration of \p S's receiver variable, whose
+/// address the translation takes (C).
+void dropRegister(Edits &E, const SpawnSite &S);
 
 /// Lines that make __func__, __FUNCTION__ and __PRETTY_FUNCTION__ (in code
 /// moved out of \p FD, a cilk_for body) what they are in \p FD, and the

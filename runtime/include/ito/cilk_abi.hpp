@@ -34,6 +34,14 @@ public:
     receiver_ = nullptr;
     thread_.fork(std::forward<F>(f));
   }
+  // A receiver without an address (a bit-field): the object that holds it,
+  // and a captureless lambda (void *object, auto &value) that assigns it.
+  template <class O, class A, class F>
+  void fork_member(O *object, A assign, F &&f) {
+    receiver_ = object;
+    assign_ = assign;
+    thread_.fork(std::forward<F>(f));
+  }
   void sync() {
     if (!thread_.joinable())
       return;
@@ -91,6 +99,14 @@ public:
   }
   template <class F> void fork(void *memory, std::nullptr_t, F &&f) {
     fork(memory, static_cast<std::nullptr_t *>(nullptr), std::forward<F>(f));
+  }
+  template <class O, class A, class F>
+  void fork_member(void *memory, O *object, A assign, F &&f) {
+    using T = std::invoke_result_t<F &>;
+    auto *n = ::new (memory) node<T>();
+    n->next = head_;
+    head_ = n;
+    n->site.fork_member(object, assign, std::forward<F>(f));
   }
   void sync() {
     for (node_base *n = head_; n; n = n->next)
