@@ -23,10 +23,12 @@ struct counter {
 
 int cilk_code() {
   int x = 0; // expected-note 4 {{'x' is declared here, on the stack of 'cilk_code'}}
-  counter c; // expected-note {{'c' is declared here, on the stack of 'cilk_code'}}
+  counter c; // expected-note 2 {{'c' is declared here, on the stack of 'cilk_code'}}
   cilk_spawn bump(x); // expected-error {{spawned task binds reference parameter 'r' of 'bump' to local variable 'x' of 'cilk_code'}}
   cilk_spawn call(std::ref(x)); // expected-error {{spawned task receives the address of local variable 'x'}}
   cilk_spawn c.add(1); // expected-error {{spawned task runs 'add' on local variable 'c' of 'cilk_code'}}
+  void (counter::*add)(int) = &counter::add;
+  cilk_spawn (c.*add)(2); // expected-error {{spawned task runs a member function (through a pointer to member) on local variable 'c' of 'cilk_code'}}
   cilk_spawn run([&] { x++; }); // expected-error {{spawned task captures by reference (with [&]) local variable 'x' of 'cilk_code'}}
   cilk_spawn [&x] { return x; }(); // expected-error {{spawned task captures by reference local variable 'x'}}
   // Near misses: copies.

@@ -1,11 +1,6 @@
-// XFAIL: *
-// BUG: ito-translate (and so ito-c++) crashes (segmentation fault) on a spawn
-// of a call through a pointer to member function:
-//   int (S::*pm)(int) const = &S::twice;
-//   int a = cilk_spawn (s.*pm)(1);
-// (the member call has no method declaration to name: getMethodDecl() is
-// null). It must translate (object and member pointer evaluated in the
-// parent) and run like the serial elision.
+// A spawn of a call through a pointer to member function, with the object
+// (by reference for .*, the pointer for ->*) and the member pointer evaluated
+// in the parent, runs like the serial elision.
 // RUN: %ito-translate %s -o %t.cpp -- -std=c++17 -I %ito-include
 // RUN: %ito-c++ -std=c++17 --ito-no-translate -O2 %s -o %t.serial
 // RUN: %t.serial | FileCheck %s

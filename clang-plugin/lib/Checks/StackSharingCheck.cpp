@@ -185,6 +185,17 @@ void StackSharing::spawn(const TaskEdge &E) {
     if (T->isRecordType())
       record(F, Arg, varOf(copySource(Arg)), E.What);
   }
+  // (obj.*pm)(...) runs on the parent's object; (p->*pm)(...) on *p.
+  if (const auto *BO =
+          dyn_cast<BinaryOperator>(Call->getCallee()->IgnoreParens());
+      BO && (BO->getOpcode() == BO_PtrMemD || BO->getOpcode() == BO_PtrMemI)) {
+    const Expr *Obj = BO->getLHS();
+    Origins O = BO->getOpcode() == BO_PtrMemI
+                    ? F.pointerOrigins(Obj)
+                    : (Obj->isLValue() ? F.addressOrigins(Obj) : Origins());
+    report(O, E.What, Obj->getExprLoc(), Obj->getSourceRange(),
+           "runs a member function (through a pointer to member) on");
+  }
   // A callable object: what it was built from (std::bind(f, std::ref(x))).
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
       OC && OC->getOperator() == OO_Call)

@@ -125,11 +125,21 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
   const auto *ME = dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParens());
   const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
   if (MC && !ME && !MC->getMethodDecl()) {
-    // (obj.*pm)(args): a bound member pointer cannot be captured.
-    E.error(S.Construct->KeywordLoc,
-            "a spawn through a pointer to member function is not supported; "
-            "spawn a lambda that makes the call instead");
-    return "[]() {}";
+    // (obj.*pm)(args), (p->*pm)(args): the object as for a member call, the
+    // member pointer copied.
+    const auto *BO =
+        dyn_cast<BinaryOperator>(Call->getCallee()->IgnoreParens());
+    if (!BO ||
+        (BO->getOpcode() != BO_PtrMemD && BO->getOpcode() != BO_PtrMemI)) {
+      E.error(S.Construct->KeywordLoc,
+              "this call cannot be spawned; spawn a lambda that makes it");
+      return "[]() {}";
+    }
+    const Expr *Obj = BO->getLHS();
+    bool Arrow = BO->getOpcode() == BO_PtrMemI;
+    Capture("__o", Obj, !Arrow && Obj->isLValue());
+    Capture("__pm", BO->getRHS(), false);
+    Callee = Arrow ? "(__o->*__pm)" : "(__o.*__pm)";
   }
   // obj.member(...), p->member(...), member(...) on this: the object is
   // this (captured as such), a pointer (copied), or the parent's object
@@ -148,7 +158,9 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
     }
   };
   const Expr *CalleeExpr = Call->getCallee()->IgnoreParens();
-  if (MC || ME) {
+  if (MC && !ME && !MC->getMethodDecl()) {
+    // Done above.
+  } else if (MC || ME) {
     MemberCall(ME ? ME->getBase() : MC->getImplicitObjectArgument(), false,
                ME && ME->isArrow(),
                ME ? E.text(SourceRange(ME->getMemberLoc(), ME->getEndLoc()))
