@@ -1,25 +1,23 @@
-// XFAIL: *
-// BUG: in C, code the translation moves to file scope or to the start of the
-// task block names what is declared inside the function, where it is not
-// (yet) visible:
-//  - a spawn through a function pointer of a block-scope typedef: the
-//    argument block (at file scope) has a field of that type ("unknown type
-//    name 'op'");
-//  - a receiver of a block-scope type, assigned by a spawn: its pointer is
-//    declared at the start of the block, before the typedef;
-//  - a cilk_for body that uses a variable of a block-scope typedef or struct
-//    type, a static local variable, or an enumerator declared in the
-//    function: the context block and the body's function are at file scope
-//    ("unknown type name 'wide'", "field has incomplete type 'struct cfg'",
-//    "use of undeclared identifier 'table'" / 'SCALE').
-// C++ (lambdas, in place) has none of this: checked here as a reference.
+// In C, code that the translation moves to file scope (a spawn's argument
+// block, a cilk_for body's function) or to the start of the task block names
+// what is declared inside the function through what it stands for: block-
+// scope typedefs by the type they name, the function's enumerators by their
+// values, its static variables through their addresses. A struct declared in
+// the function cannot be named at file scope: a variable of that type in a
+// cilk_for body is a clear error (C++, where everything stays in place,
+// translates it).
 // RUN: %ito-cc --ito-no-translate -O2 %s -o %t.serial
 // RUN: %t.serial | FileCheck %s
 // RUN: cp %s %t.cpp
-// RUN: %ito-c++ -O2 %t.cpp -o %t.cxx
+// RUN: %ito-c++ -O2 -Wno-ito-stack-sharing %t.cpp -o %t.cxx
 // RUN: %ito-run -n 1 %t.cxx | FileCheck %s
-// RUN: %ito-cc -O2 %s -o %t
+// RUN: %ito-c++ -O2 -Wno-ito-stack-sharing -DLOCAL_STRUCT %t.cpp -o %t.cxx2
+// RUN: %ito-run -n 1 %t.cxx2 | FileCheck %s
+// RUN: %ito-cc -O2 -Wno-ito-stack-sharing %s -o %t
 // RUN: %ito-run -n 1 %t | FileCheck %s
+// RUN: not %ito-cc -O2 -Wno-ito-stack-sharing -DLOCAL_STRUCT %s -o %t.bad 2>&1 | FileCheck %s --check-prefix=STRUCT
+// STRUCT: block-scope-names.c:[[#@LINE+13]]:5: error: in C, the body of a 'cilk_for' cannot use 'c', of type 'struct cfg' declared in its function (the body becomes a function of its own); declare the type at file scope
+// (The bodies write the root's arrays: one process only, -Wno-ito-stack-sharing.)
 
 #include <cilk/cilk.h>
 #include <stdio.h>
@@ -41,10 +39,18 @@ int main(void) {
   r = cilk_spawn sq(4);
   cilk_sync;
   int out[4];
-  int *p = out; // one process: the body writes the root's array
+  int *p = out;
+#ifdef LOCAL_STRUCT
   cilk_for (int i = 0; i < 4; i++) {
     p[i] = (int)(w * c.scale) + i;
   }
+#else
+  int scale = c.scale;
+  cilk_for (int i = 0; i < 4; i++) {
+    wide x = w * scale;
+    p[i] = (int)x + i;
+  }
+#endif
   int q[4];
   int *pq = q;
   cilk_for (int i = 0; i < 4; i++) {

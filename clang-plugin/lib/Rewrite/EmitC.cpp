@@ -70,6 +70,9 @@ private:
   };
 
   Site site(const SpawnSite &S) const;
+  /// The struct, union or enum declared in a function that \p T is made
+  /// of, if any: file-scope code cannot name it.
+  static const clang::TagDecl *localTag(clang::QualType T);
 
   Edits &E;
 };
@@ -110,9 +113,10 @@ std::string CEmitter::blockDecls(const TaskBlock &B) {
     if (St.Direct)
       continue;
     if (St.HasValue())
-      D += E.declare(St.Value, id("__ito_v", S->Id)) + "; ";
+      D += E.declare(St.Value.getCanonicalType(), id("__ito_v", S->Id)) + "; ";
     if (St.HasReceiver())
-      D += E.declare(E.Ctx.getPointerType(St.Receiver), id("__ito_r", S->Id)) +
+      D += E.declare(E.Ctx.getPointerType(St.Receiver.getCanonicalType()),
+                     id("__ito_r", S->Id)) +
            " = 0; ";
   }
   return D;
@@ -187,7 +191,8 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
   if (DirectGlobal) {
     Callee = Direct->getNameAsString();
   } else {
-    Fields += E.declare(CalleeT.getUnqualifiedType(), "fn") + "; ";
+    Fields +=
+        E.declare(CalleeT.getCanonicalType().getUnqualifiedType(), "fn") + "; ";
     Inits += std::string(Call->getNumArgs() ? ", " : "") +
              E.exprText(Call->getCallee());
     Callee = "__a.fn";
@@ -203,9 +208,11 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
   if (S.InLoop) {
     Before += "struct __ito_n" + N + " { ito_abi_spawn s; ";
     if (HasOut)
-      Before += E.declare(St.Value, "v") + "; ";
+      Before += E.declare(St.Value.getCanonicalType(), "v") + "; ";
     if (St.HasReceiver())
-      Before += E.declare(E.Ctx.getPointerType(St.Receiver), "r") + "; ";
+      Before +=
+          E.declare(E.Ctx.getPointerType(St.Receiver.getCanonicalType()), "r") +
+          "; ";
     Before += "struct __ito_n" + N + " *next; };\n";
   }
   Before += "static void __ito_e" + N + "(void *);\n";
@@ -213,8 +220,8 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
   After += "static void __ito_e" + N + "(void *__p) {\n  " + ArgsT +
            " __a = *(" + ArgsT + " *)__p;\n";
   if (HasOut)
-    After += "  " + E.declare(St.Value, "__v") + " = " + Callee + "(" +
-             CallArgs +
+    After += "  " + E.declare(St.Value.getCanonicalType(), "__v") + " = " +
+             Callee + "(" + CallArgs +
              ");\n  ito_abi_child_return(__a.out, &__v, sizeof "
              "__v);\n}\n";
   else
@@ -281,17 +288,51 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
     return;
   }
   std::string Fields, Inits, Locals;
+  // The function's enumerators become their values; its static variables
+  // are reached through their addresses (the same in every process).
+  for (const DeclRefExpr *Use : Used.EnumUses)
+    E.replace(CharSourceRange::getTokenRange(Use->getSourceRange()),
+              "(" +
+                  std::to_string(cast<EnumConstantDecl>(Use->getDecl())
+                                     ->getInitVal()
+                                     .getExtValue()) +
+                  ")");
+  for (const auto &[TD, Loc] : Used.TypedefUses)
+    E.replace(CharSourceRange::getTokenRange(Loc),
+              TD->getUnderlyingType().getCanonicalType().getAsString(
+                  E.Ctx.getPrintingPolicy()));
+  for (const DeclRefExpr *Use : Used.StaticUses)
+    E.replace(CharSourceRange::getTokenRange(Use->getSourceRange()),
+              "(*__ito_st_" + Use->getDecl()->getNameAsString() + ")");
+  for (const VarDecl *V : Used.Statics) {
+    std::string Name = "__ito_st_" + V->getNameAsString();
+    QualType P = E.Ctx.getPointerType(V->getType().getCanonicalType());
+    Fields += E.declare(P, Name) + "; ";
+    Inits += "&" + V->getNameAsString() + ", ";
+    Locals += "  " + E.declare(P, Name) + " = __c->" + Name + ";\n";
+  }
   for (const VarDecl *V : Used.Vars) {
-    QualType T = V->getType();
+    // File-scope code: through typedefs, which may be local to the function;
+    // a struct, union or enum declared in the function cannot be named.
+    QualType T = V->getType().getCanonicalType();
     if (T->isArrayType())
       T = E.Ctx.getArrayDecayedType(T);
     T = T.getUnqualifiedType();
+    if (const TagDecl *Tag = localTag(T)) {
+      E.error(V->getLocation(),
+              "in C, the body of a '" + F.Construct->Spelling.str() +
+                  "' cannot use '" + V->getNameAsString() + "', of type '" +
+                  QualType(Tag->getTypeForDecl(), 0).getAsString() +
+                  "' declared in its function (the body becomes a function "
+                  "of its own); declare the type at file scope");
+      return;
+    }
     std::string Name = V->getNameAsString();
     Fields += E.declare(T, Name) + "; ";
     Inits += Name + ", ";
     Locals += "  " + E.declare(T, Name) + " = __c->" + Name + ";\n";
   }
-  QualType VarT = Shape.Var->getType().getUnqualifiedType();
+  QualType VarT = Shape.Var->getType().getCanonicalType().getUnqualifiedType();
   Fields += E.declare(VarT, "__begin") + "; long long __step; ";
   Before += CtxT + " { " + Fields + "};\n";
   Before += "static void __ito_f" + N + "(long long, long long, void *);\n";
@@ -301,7 +342,8 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
            "(long long __lo, long long __hi, void *__p) {\n  " + CtxT +
            " *__c = (" + CtxT + " *)__p;\n" + Locals +
            "  for (long long __k = __lo; __k < __hi; __k++) {\n    " +
-           E.declare(Shape.Var->getType(), Shape.Var->getNameAsString()) +
+           E.declare(Shape.Var->getType().getCanonicalType(),
+                     Shape.Var->getNameAsString()) +
            " = __c->__begin + __k * __c->__step; (void)" +
            Shape.Var->getNameAsString() + ";\n    { " +
            (isBraced(Body) ? "" : blockDecls(Body)) + "\n" +
@@ -324,6 +366,20 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
                 E.fileLoc(F.Construct->KeywordLoc),
                 E.statementRange(F.For->getBody()).getEnd()),
             Code);
+}
+
+const TagDecl *CEmitter::localTag(QualType T) {
+  while (true) {
+    T = T.getCanonicalType();
+    if (const auto *P = T->getAs<PointerType>())
+      T = P->getPointeeType();
+    else if (const auto *A = T->getAsArrayTypeUnsafe())
+      T = A->getElementType();
+    else
+      break;
+  }
+  const TagDecl *Tag = T->getAsTagDecl();
+  return Tag && Tag->getDeclContext()->isFunctionOrMethod() ? Tag : nullptr;
 }
 
 std::unique_ptr<LanguageEmitter> ito::makeCEmitter(Edits &E) {

@@ -245,17 +245,41 @@ public:
   bool VisitTypeLoc(TypeLoc TL) {
     if (const TagDecl *T = TL.getType()->getAsTagDecl())
       noteLocal(T, TL.getBeginLoc());
-    if (const auto *TT = TL.getType()->getAs<TypedefType>())
-      noteLocal(TT->getDecl(), TL.getBeginLoc());
+    if (const auto *TT = dyn_cast<TypedefType>(TL.getType().getTypePtr())) {
+      // A local typedef of a builtin type is written out as that type.
+      const TypedefNameDecl *TD = TT->getDecl();
+      QualType Under = TD->getUnderlyingType().getCanonicalType();
+      if (TD->getDeclContext()->isFunctionOrMethod() && outside(TD) &&
+          !TL.getBeginLoc().isMacroID() && Under->isBuiltinType() &&
+          !Under.hasQualifiers())
+        C.TypedefUses.push_back({TD, TL.getBeginLoc()});
+      else if (const auto *Any = TL.getType()->getAs<TypedefType>())
+        noteLocal(Any->getDecl(), TL.getBeginLoc());
+    }
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
-      noteLocal(cast<NamedDecl>(cast<Decl>(EC->getDeclContext())),
-                DRE->getLocation());
+    // Enumerators and static variables of the function, written in the
+    // file (not by a macro), can be reached from code moved out of it.
+    bool InFile = !DRE->getLocation().isMacroID();
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl())) {
+      const auto *Enum = cast<NamedDecl>(cast<Decl>(EC->getDeclContext()));
+      if (InFile && Enum->getDeclContext()->isFunctionOrMethod() &&
+          outside(Enum))
+        C.EnumUses.push_back(DRE);
+      else
+        noteLocal(Enum, DRE->getLocation());
+    }
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-    if (V && V->isStaticLocal())
-      noteLocal(V, DRE->getLocation());
+    if (V && V->isStaticLocal()) {
+      if (InFile && outside(V)) {
+        C.StaticUses.push_back(DRE);
+        if (std::find(C.Statics.begin(), C.Statics.end(), V) == C.Statics.end())
+          C.Statics.push_back(V);
+      } else {
+        noteLocal(V, DRE->getLocation());
+      }
+    }
     if (!V || V == Var || !V->hasLocalStorage())
       return true;
     SourceLocation L = V->getLocation();

@@ -111,6 +111,15 @@ struct Captures {
   /// it can copy: static locals, enum constants, types; and where.
   std::vector<std::pair<const clang::NamedDecl *, clang::SourceLocation>>
       LocalNames;
+  /// Static variables of the function (outside the body) the body uses,
+  /// and each use; and each use of an enumerator the function declares.
+  std::vector<const clang::VarDecl *> Statics;
+  std::vector<const clang::DeclRefExpr *> StaticUses;
+  std::vector<const clang::DeclRefExpr *> EnumUses;
+  /// Where the body names a typedef of the function that stands for a
+  /// builtin type.
+  std::vector<std::pair<const clang::TypedefNameDecl *, clang::SourceLocation>>
+      TypedefUses;
 };
 Captures capturedVariables(Edits &E, const clang::Stmt *Body,
                            const clang::VarDecl *LoopVar);
