@@ -71,6 +71,19 @@ Error Translation::run(const CommandLine &CL, const Toolchain &TC,
   Flags.push_back("-Qunused-arguments");
   Flags.push_back("-w"); // the compile proper reports warnings, once
 
+  // One file for the translation: of one source.
+  if (!CL.EmitTranslated.empty()) {
+    size_t Sources = 0;
+    for (const std::string &Input : CL.Inputs)
+      Sources += isSource(Input);
+    if (Sources > 1)
+      return createStringError(
+          inconvertibleErrorCode(),
+          "--ito-emit-translated=%s writes the translation of one source, "
+          "and this command has %zu; give it one at a time",
+          CL.EmitTranslated.c_str(), Sources);
+  }
+
   std::vector<std::string> Dirs;
   for (size_t K = 0; K < CL.Inputs.size(); K++) {
     const std::string &Input = CL.Inputs[K];

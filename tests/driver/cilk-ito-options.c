@@ -12,6 +12,9 @@
 // EMIT: ito_abi_fork(
 // EMIT: __ito_cilk_program = 1;
 // RUN: test -f %t.dir/emit.o
+// With several sources, which translation would it be: an error.
+// RUN: not %ito-cc --ito-emit-translated=%t.dir/two.c -c %s %S/Inputs/twice.c -o %t.dir/two.o 2>&1 | FileCheck %s --check-prefix=TWO
+// TWO: --ito-emit-translated={{.*}}two.c writes the translation of one source, and this command has 2; give it one at a time
 // It is the translation that ito-translate writes.
 // RUN: %ito-translate %s -o %t.dir/standalone.c -- -I %ito-include
 // RUN: diff %t.dir/translated.c %t.dir/standalone.c

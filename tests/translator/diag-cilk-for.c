@@ -57,6 +57,16 @@ int jumps(int n, int *out) {
       return 1; // expected-error {{cannot return from the body of a '_Cilk_for'}}
     // CHECK-DAG: diag-cilk-for.c:[[@LINE-1]]:7: error: cannot return from the body of a '_Cilk_for'
   }
+  // So do the goto errors.
+  _Cilk_for (int i = 0; i < n; i++) {
+    if (i == 2)
+      goto done; // expected-error {{cannot jump out of the body of a '_Cilk_for'}}
+    _Cilk_scope {
+      cilk_spawn f(i);
+      if (i == 3)
+        goto done; // expected-error {{a goto out of a '_Cilk_scope' is not supported}}
+    }
+  }
 done:
   return 0;
 }

@@ -411,11 +411,14 @@ void Planner::planGoto(const Stmt *Goto, const Stmt *LabelStmt) {
        B = B->Parent) {
     if (contains(B->Body, LabelStmt))
       return;
+    // The keyword as the user spelled it (cilk_for or _Cilk_for, ...).
+    std::string Keyword = "'" + B->Construct->Spelling.str() + "'";
     error(Goto->getBeginLoc(),
           B->Kind == TaskBlockKind::ForBody
-              ? "cannot jump out of the body of a 'cilk_for'"
-              : "a goto out of a 'cilk_scope' is not supported; leave it "
-                "with break, continue or return");
+              ? "cannot jump out of the body of a " + Keyword
+              : "a goto out of a " + Keyword +
+                    " is not supported; leave it with break, continue or "
+                    "return");
     return;
   }
 }
