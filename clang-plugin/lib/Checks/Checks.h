@@ -26,6 +26,9 @@ struct CheckContext {
 /// -Wito-stack-sharing, -Wito-maybe-stack-sharing: a child reaches its
 /// parent's stack.
 void checkStackSharing(CheckContext &C);
+/// -Wito-stack-sharing (the other way): a child storing an address in its
+/// own stack where its parent can read it.
+void checkStackPublish(CheckContext &C);
 /// -Wito-this-capture: a task lambda captures `this`.
 void checkThisCapture(CheckContext &C);
 /// -Wito-local-heap: process-local heap memory across a fork or join.

@@ -37,6 +37,7 @@ void ito::runMigrationChecks(ASTContext &Ctx, const TranslationPlan &Plan,
   TaskSites Sites(Ctx, Plan);
   CheckContext C{Ctx, Sites, Report};
   checkStackSharing(C);
+  checkStackPublish(C);
   checkThisCapture(C);
   checkLocalHeap(C);
   checkCheckoutAcrossFork(C);
