@@ -27,8 +27,10 @@ unsigned remote_heap::class_of(std::size_t size) {
 
 global_ref remote_heap::allocate(std::size_t size) {
   unsigned c = class_of(size);
-  if (c >= n_classes)
-    platform::fatal("runtime object of %zu bytes is too large", size);
+  if (c >= n_classes || (min_block << c) > size_)
+    platform::fatal("out of %s: %zu bytes asked, the heap holds %zu MiB; "
+                    "raise %s",
+                    what_, size, size_ >> 20, size_variable_);
   if (free_[c].empty() && !outstanding_.empty() && outstanding_.size() >= 64)
     collect();
   uint64_t off;
@@ -40,10 +42,10 @@ global_ref remote_heap::allocate(std::size_t size) {
     if (bump_ + block > size_) {
       collect();
       if (free_[c].empty())
-        platform::fatal(
-            "out of runtime memory for suspended tasks and join entries "
-            "(%zu MiB in use); raise ITO_TASK_HEAP_SIZE (now %zu MiB)",
-            in_use_ >> 20, size_ >> 20);
+        platform::fatal("out of %s (%zu MiB in use, %zu bytes asked); raise "
+                        "%s (now %zu MiB)",
+                        what_, in_use_ >> 20, size, size_variable_,
+                        size_ >> 20);
       off = free_[c].back();
       free_[c].pop_back();
     } else {

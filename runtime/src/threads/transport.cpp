@@ -20,8 +20,9 @@ transport::~transport() { reap_sends(true); }
 void transport::serve(int src, std::vector<char> &msg) {
   reply_.clear();
   if (handler_(src, msg.data(), msg.size(), reply_))
-    MPI_Send(reply_.data(), static_cast<int>(reply_.size()), MPI_BYTE, src,
-             tag_reply, comm_);
+    // Nonblocking: two processes that serve each other's requests while
+    // waiting for their own replies must not both block in a send.
+    send_buffered(src, std::move(reply_), tag_reply);
   else
     posted_received_++;
   served_++;
@@ -51,6 +52,16 @@ int transport::poll() {
 void transport::call(int target, const void *req, std::size_t len,
                      std::vector<char> &reply) {
   MPI_Send(req, static_cast<int>(len), MPI_BYTE, target, tag_request, comm_);
+  finish(target, reply);
+}
+
+void transport::begin(int target, std::vector<char> &&req) {
+  // Nonblocking: a large request (a write-back) must not wait for the
+  // target while the target sends us a large reply.
+  send_buffered(target, std::move(req), tag_request);
+}
+
+void transport::finish(int target, std::vector<char> &reply) {
   for (;;) {
     int flag = 0;
     MPI_Message m;
@@ -68,12 +79,19 @@ void transport::call(int target, const void *req, std::size_t len,
   }
 }
 
-void transport::post(int target, const void *msg, std::size_t len) {
-  send_bufs_.emplace_back(static_cast<const char *>(msg),
-                          static_cast<const char *>(msg) + len);
+void transport::send_buffered(int target, std::vector<char> &&msg, int tag) {
+  send_bufs_.push_back(std::move(msg));
   sends_.emplace_back();
-  MPI_Isend(send_bufs_.back().data(), static_cast<int>(len), MPI_BYTE, target,
-            tag_request, comm_, &sends_.back());
+  MPI_Isend(send_bufs_.back().data(),
+            static_cast<int>(send_bufs_.back().size()), MPI_BYTE, target, tag,
+            comm_, &sends_.back());
+}
+
+void transport::post(int target, const void *msg, std::size_t len) {
+  send_buffered(target,
+                std::vector<char>(static_cast<const char *>(msg),
+                                  static_cast<const char *>(msg) + len),
+                tag_request);
   posted_to_[static_cast<size_t>(target)]++;
 }
 
