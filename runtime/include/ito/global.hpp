@@ -51,6 +51,7 @@ inline void g_get(void *dst, const void *src, std::size_t n) {
 inline void g_put(void *dst, const void *src, std::size_t n) {
   std::memcpy(dst, src, n);
 }
+inline void g_barrier() {}
 #else
 inline void *g_malloc(std::size_t n) { return ito_malloc(n); }
 inline void g_free(void *p, std::size_t n) { ito_free(p, n); }
@@ -70,6 +71,7 @@ inline void g_get(void *dst, const void *src, std::size_t n) {
 inline void g_put(void *dst, const void *src, std::size_t n) {
   ito_put(dst, src, n);
 }
+inline void g_barrier() { ito_barrier(); }
 #endif
 } // namespace detail
 
@@ -160,6 +162,10 @@ template <class T> void put(T *p, const T &v) {
   *p = v;
   detail::g_checkin(p, sizeof(T), mode::write);
 }
+
+// SPMD mode: every process waits here; global memory written before it is
+// seen by all after it.
+inline void barrier() { detail::g_barrier(); }
 
 // Copies without the cache (the GET/PUT baseline).
 template <class T> void get_nocache(T *dst, const T *src, std::size_t n) {

@@ -116,6 +116,12 @@ void *ito_checkout(const void *p, size_t size, ito_mode mode);
 /* Ends the checkout of [p, p + size) in mode. */
 void ito_checkin(const void *p, size_t size, ito_mode mode);
 
+/* SPMD mode: waits for every process; what each wrote to global memory
+ * before it is seen by every process after it. (Use it rather than
+ * MPI_Barrier between SPMD phases that touch global memory: a process
+ * waiting here still serves the others' fetches.) */
+void ito_barrier(void);
+
 /* Copies between global memory and local memory without the cache (the
  * GET/PUT baseline): from src (global) to dst, and from src to dst
  * (global). */

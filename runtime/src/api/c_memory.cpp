@@ -1,7 +1,11 @@
 // The C API of global memory (ito.h).
 #include "memory/memory.hpp"
 
+#include "platform/error.hpp"
+
 #include <ito/ito.h>
+
+extern "C" int ito_sched_in_root(void);
 
 using ito::memory::the_memory;
 
@@ -32,6 +36,16 @@ void *ito_checkout(const void *p, size_t size, ito_mode mode) {
 
 void ito_checkin(const void *p, size_t size, ito_mode mode) {
   the_memory("ito_checkin").checkin(p, size, mode);
+}
+
+void ito_barrier(void) {
+  ito::memory::memory_system &m = the_memory("ito_barrier");
+  if (ito_sched_in_root())
+    ito::platform::fatal("ito_barrier() called inside a root task; it is for "
+                         "SPMD mode (tasks synchronize by join)");
+  m.release(false);
+  m.spmd_barrier();
+  m.acquire();
 }
 
 void ito_get(void *dst, const void *src, size_t size) {

@@ -82,16 +82,20 @@ cache_block *memory_system::obtain_block(uint64_t id, const home_loc &h,
   if (cache_block *b = cache_->take(id, h))
     return b;
   const std::size_t bs = cache_->block_size();
-  platform::fatal(
-      "too much global memory checked out at once: checking out "
-      "%zu bytes at %p needs another cache block, but all %zu "
-      "blocks of %zu KiB (%zu MiB, ITO_CACHE_SIZE) are held by "
-      "open checkouts (%zu KiB checked out from other nodes now); "
-      "raise ITO_CACHE_SIZE (e.g. ITO_CACHE_SIZE=%zum) or check "
-      "out less at once",
-      size, p, cache_->n_blocks(), bs >> 10, (cache_->n_blocks() * bs) >> 20,
-      cache_->bytes_checked_out() >> 10,
-      ((cache_->n_blocks() * bs) >> 20) * 2 + ((size + (1 << 20) - 1) >> 20));
+  const std::size_t total = cache_->n_blocks() * bs;
+  // Enough for what is held now and all of this checkout, with room to
+  // spare, in MiB.
+  const std::size_t suggest =
+      (cache_->bytes_checked_out() + size + 2 * bs + total + (1 << 20) - 1) >>
+      20;
+  platform::fatal("too much global memory checked out at once: checking out "
+                  "%zu bytes at %p needs another cache block, but the cache "
+                  "holds %zu KiB (ITO_CACHE_SIZE: %zu blocks of %zu KiB) and "
+                  "open checkouts hold all of it (%zu KiB of data from other "
+                  "nodes); raise ITO_CACHE_SIZE (e.g. ITO_CACHE_SIZE=%zum) or "
+                  "check out less at once",
+                  size, p, total >> 10, cache_->n_blocks(), bs >> 10,
+                  cache_->bytes_checked_out() >> 10, suggest);
 }
 
 void memory_system::finish_fetches() {

@@ -151,6 +151,8 @@ void ito_sched_future_get(uint64_t f, void *out, size_t size) {
     ito::platform::fatal("get() on an empty ito::future (default-constructed "
                          "or never assigned from ito::async())");
   if (!future_take(the_worker(), f, out, size, 0)) {
+    // The waiter may be resumed in another process: its writes go first.
+    ito::memory::fence_release();
     get_wait g{f, out, size};
     void *taken =
         ito_uat_suspend(park_on_future, &g, the_worker().scheduler_stack_top());
