@@ -119,7 +119,10 @@ void memory_system::checkout(const void *p, std::size_t size, int mode) {
   if (one_node_)
     return; // every home is mapped in place
   const std::size_t bs = cache_->block_size();
-  const std::size_t sub = opts_.sub_block_size;
+  // Without a cache, fetch exactly what is asked (the GET/PUT baseline);
+  // with one, whole sub-blocks (spatial locality).
+  const std::size_t sub =
+      opts_.policy == cache_policy::nocache ? 1 : opts_.sub_block_size;
   const auto lo_addr = reinterpret_cast<uintptr_t>(p);
   const uintptr_t hi_addr = lo_addr + size;
   bool remote = false;

@@ -20,7 +20,8 @@ void memory_system::mark_dirty() {
   // fork's poll; bring the poll forward instead of testing on every fork.
   if (opts_.policy == cache_policy::write_back && worker_.in_root &&
       ito_sched_poll_countdown > 0) {
-    stats_.forks -= static_cast<uint64_t>(ito_sched_poll_countdown);
+    // The poll counts a whole interval of forks; one more fork reaches it.
+    stats_.forks -= static_cast<uint64_t>(ito_sched_poll_countdown - 1);
     ito_sched_poll_countdown = 0;
   }
 }
