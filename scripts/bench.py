@@ -6,8 +6,9 @@ Usage: scripts/bench.py [--build DIR] [--repeats R] [--runs K]
                         [--quick] [--timeout S] [--memory]
 
 For each benchmark (fib 35, nqueens 12, uts T1, lcs 16384 512, cilksort 10M
-keys with cutoff 16384; with --quick fib 27, nqueens 9, uts T3, lcs 2048
-128, cilksort 1M 4096) it runs
+keys with cutoff 16384, uts_mem T1, heat 2048 50; with --quick fib 27,
+nqueens 9, uts T3, lcs 2048 128, cilksort 1M 4096, uts_mem T1 -d 8, heat
+512 20) it runs
 
   serial          <build>/examples/api/<name>_serial
   np1             <build>/bin/ito-run -n 1 <build>/examples/api/<name>
@@ -27,7 +28,8 @@ cutoff 256; 1M with --quick) at np=2 with every process its own node under
 each ITO_CACHE_POLICY (time, speedup over nocache, cache hit rate, bytes
 fetched and written back, releases and lazy releases), and the cost of a
 checkout/checkin pair that hits (checkout_hit: home memory at np=1, the
-cache at np=2 --internode).
+cache at np=2 --internode), and uts_mem's traversal at np=2 --internode
+with the default policy and with nocache.
 
 Exit status: 0 if every run finished, printed a RESULT line and reported
 verified=yes; 1 otherwise; 2 on bad arguments.
@@ -49,6 +51,8 @@ BENCHMARKS = {
     "lcs": ((["16384", "512"], "n=16384 c=512"), (["2048", "128"], "n=2048 c=128")),
     "cilksort": ((["10000000", "16384"], "n=10M c=16384"),
                  (["1000000", "4096"], "n=1M c=4096")),
+    "uts_mem": ((["T1"], "T1"), (["T1", "-d", "8"], "T1 d=8")),
+    "heat": ((["2048", "50"], "n=2048 s=50"), (["512", "20"], "n=512 s=20")),
 }
 
 POLICIES = ["nocache", "write-through", "write-back", "write-back-lazy"]
@@ -212,38 +216,43 @@ def print_table(rows):
             print("  ".join("-" * w for w in widths))
 
 
-def run_memory(build, args, failures):
-    """The policy table (cilksort) and the checkout hit table."""
-    n, cutoff = ("1000000", "256") if args.quick else ("4000000", "256")
-    prog = os.path.join(build, "examples", "api", "cilksort")
+def run_policies(build, args, name, prog_args, policies, failures):
+    """[(policy, median time, memory stats)] of a program at np=2, every
+    process its own node, under each policy."""
+    prog = os.path.join(build, "examples", "api", name)
     run = [os.path.join(build, "bin", "ito-run"), "--timeout",
            str(args.timeout), "-n", "2", "--internode"]
     rows = []
-    for policy in POLICIES:
+    for policy in policies:
         out, stats = Outcome(), []
         for k in range(args.runs):
-            print(f"[bench] cilksort n={n} c={cutoff} np2-internode {policy}",
-                  file=sys.stderr, flush=True)
-            os.environ["ITO_CACHE_POLICY"] = policy
+            print(f"[bench] {name} {' '.join(prog_args)} np2-internode "
+                  f"{policy}", file=sys.stderr, flush=True)
+            env = dict(os.environ, ITO_STATS="1", ITO_CACHE_POLICY=policy)
             try:
                 proc = subprocess.run(
-                    run + [prog, n, cutoff, str(args.repeats)],
+                    run + [prog] + prog_args + [str(args.repeats)],
                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                    timeout=args.timeout + 30,
-                    env=dict(os.environ, ITO_STATS="1"))
+                    timeout=args.timeout + 30, env=env)
             except subprocess.TimeoutExpired:
-                failures.append(f"timed out: cilksort under {policy}")
+                failures.append(f"timed out: {name} under {policy}")
                 continue
-            finally:
-                del os.environ["ITO_CACHE_POLICY"]
             fields = parse_result(proc.stdout) or {}
             if fields.get("verified") != "yes":
-                failures.append(f"cilksort under {policy}: "
+                failures.append(f"{name} under {policy}: "
                                 + (proc.stderr.strip()[-300:] or "no RESULT"))
                 continue
             out.times.append(float(fields["time_s"]))
             stats.append(parse_memory_stats(proc.stderr))
         rows.append((policy, out.time, stats[-1] if stats else {}))
+    return rows
+
+
+def run_memory(build, args, failures):
+    """The policy tables (cilksort, uts_mem) and the checkout hit table."""
+    n, cutoff = ("1000000", "256") if args.quick else ("4000000", "256")
+    rows = run_policies(build, args, "cilksort", [n, cutoff], POLICIES,
+                        failures)
     base = rows[0][1]
     print(f"\ncilksort n={n} cutoff={cutoff}, np=2, every process its own "
           "node (ITO_FORCE_INTERNODE=1), by ITO_CACHE_POLICY")
@@ -255,6 +264,18 @@ def run_memory(build, args, failures):
                       f"{int(st.get('fetched_bytes', 0)) / 1e6:.1f}",
                       f"{int(st.get('written_back_bytes', 0)) / 1e6:.1f}",
                       st.get("releases", "-"), st.get("lazy_releases", "-")])
+    print_rows(table)
+
+    tree = ["T1", "-d", "8"] if args.quick else ["T1"]
+    rows = run_policies(build, args, "uts_mem", tree,
+                        ["nocache", "write-back-lazy"], failures)
+    print(f"\nuts_mem {' '.join(tree)} traversal, np=2, every process its "
+          "own node")
+    table = [["policy", "time s", "nocache/this", "hit rate", "fetched MB"]]
+    for policy, t, st in rows:
+        table.append([policy, fmt_time(t), fmt_ratio(rows[0][1], t),
+                      st.get("hit_rate", "-"),
+                      f"{int(st.get('fetched_bytes', 0)) / 1e6:.1f}"])
     print_rows(table)
 
     print("\ncheckout/checkin pair that hits (checkout_hit)")

@@ -2,6 +2,7 @@
 
 #include "platform/error.hpp"
 
+#include <algorithm>
 #include <new>
 
 namespace ito::threads {
@@ -31,8 +32,13 @@ global_ref remote_heap::allocate(std::size_t size) {
     platform::fatal("out of %s: %zu bytes asked, the heap holds %zu MiB; "
                     "raise %s",
                     what_, size, size_ >> 20, size_variable_);
-  if (free_[c].empty() && !outstanding_.empty() && outstanding_.size() >= 64)
+  // Collect when the class is empty, but only after as many allocations as
+  // half the objects out (at least 64): a heap of millions of live objects
+  // (a tree in global memory) is not scanned on every allocation.
+  if (free_[c].empty() && outstanding_.size() >= 64 &&
+      since_collect_ >= std::max<std::size_t>(64, outstanding_.size() / 2))
     collect();
+  since_collect_++;
   uint64_t off;
   std::size_t block = min_block << c;
   if (!free_[c].empty()) {
@@ -76,6 +82,7 @@ void remote_heap::mark_freed(void *object) {
 }
 
 void remote_heap::collect() {
+  since_collect_ = 0;
   std::size_t kept = 0;
   for (uint64_t off : outstanding_) {
     auto *h = reinterpret_cast<header *>(base_ + off);

@@ -61,6 +61,7 @@ private:
   std::size_t size_ = 0;
   std::size_t bump_ = 0;
   std::size_t in_use_ = 0;
+  std::size_t since_collect_ = 0; // allocations since the last collect()
   std::vector<uint64_t> free_[n_classes];
   // Objects lent to other ranks: candidates for collection.
   std::vector<uint64_t> outstanding_;
