@@ -14,9 +14,13 @@
 // RUN: not %ito-run -n 1 %t past-end 2>&1 | FileCheck --check-prefix=PASTEND %s
 // RUN: not %ito-run -n 1 %t free-collective 2>&1 | FileCheck --check-prefix=FREECOLL %s
 // RUN: env ITO_CACHE_POLICY=write-back-eager not %ito-run -n 1 %t ok 2>&1 | FileCheck --check-prefix=POLICY %s
+// RUN: not %ito-run -n 2 --internode %t outside-checkout 2>&1 | FileCheck --check-prefix=OUTSIDE %s
+// RUN: not %ito-run -n 2 --internode %t outside-malloc 2>&1 | FileCheck --check-prefix=OUTSIDEMALLOC %s
 // RUN: %ito-run -n 2 --internode %t ok | FileCheck --check-prefix=OK %s
 
 #include <ito/ito.hpp>
+
+#include <mpi.h>
 
 #include <cstdio>
 #include <string>
@@ -79,6 +83,21 @@ int main(int argc, char **argv) {
     int *a = ito::malloc_coll<int>(1000);
     // FREECOLL: ito: error (rank 0): ito_free(0x{{[0-9a-f]+}}): not an address that ito_malloc returned (it is collective memory: use ito_free_collective)
     ito::free(a, 1000);
+  }
+  if (what == "outside-checkout") {
+    int *a = ito::malloc_coll<int>(n);
+    ito::root_exec([a] {
+      // OUTSIDE: ito: error (rank 0): access to global memory at 0x{{[0-9a-f]+}} outside a checkout: it is byte 4194300 of the collective allocation at 0x{{[0-9a-f]+}} (4194304 bytes, home process 1); check it out (ito_checkout) before touching it, and do not touch it after checkin
+      return *static_cast<volatile int *>(a + n - 1);
+    });
+  }
+  if (what == "outside-malloc") {
+    int *p = ito::my_rank() == 1 ? ito::malloc<int>(4) : nullptr;
+    MPI_Bcast(&p, sizeof p, MPI_BYTE, 1, MPI_COMM_WORLD);
+    if (ito::my_rank() == 0)
+      // OUTSIDEMALLOC: ito: error (rank 0): access to global memory at 0x{{[0-9a-f]+}} outside a checkout: it is in the noncollective heap of process 1 (ito_malloc)
+      std::printf("%d\n", *static_cast<volatile int *>(p));
+    ito::barrier();
   }
   // POLICY: ito: error (rank 0): ITO_CACHE_POLICY=write-back-eager is not a cache policy; use nocache, write-through, write-back or write-back-lazy
   if (what == "ok") {

@@ -83,6 +83,15 @@ public:
     return find_slow(p);
   }
 
+  // The allocation holding p among those this process knows, or null.
+  const coll_desc *find_known(const void *p) const {
+    auto it = known_.upper_bound(reinterpret_cast<uintptr_t>(p));
+    if (it == known_.begin())
+      return nullptr;
+    --it;
+    return it->second.contains(p) ? &it->second : nullptr;
+  }
+
   // Rank 0's side of the operations, for requests from other nodes.
   coll_desc serve_allocate(uint64_t size, uint64_t block);
   coll_desc serve_free(uint64_t base);

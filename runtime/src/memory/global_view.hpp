@@ -37,6 +37,10 @@ public:
   }
   std::size_t slice() const { return slice_; }
 
+  bool in_view(const void *p) const {
+    return reinterpret_cast<uintptr_t>(p) - base_address <
+           collective_size + noncollective_size;
+  }
   bool in_collective(const void *p) const {
     auto a = reinterpret_cast<uintptr_t>(p);
     return a - base_address < collective_size;

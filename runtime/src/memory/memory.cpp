@@ -1,5 +1,6 @@
 #include "memory/memory.hpp"
 
+#include "memory/fault.hpp"
 #include "memory/remote_access.hpp"
 #include "platform/error.hpp"
 #include "platform/options.hpp"
@@ -7,6 +8,7 @@
 #include "threads/stats.hpp"
 #include "threads/worker.hpp"
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
@@ -110,6 +112,51 @@ memory_system &the_memory(const char *api_function) {
                     "runtime first",
                     api_function);
   return *current;
+}
+
+bool explain_fault(const void *addr, char *buf, std::size_t size) {
+  memory_system *m = current;
+  if (!m)
+    return false;
+  const global_view &v = m->view();
+  if (v.in_collective(addr)) {
+    if (const coll_desc *d = m->collectives().find_known(addr))
+      std::snprintf(buf, size,
+                    "access to global memory at %p outside a checkout: it is "
+                    "byte %llu of the collective allocation at %p (%llu "
+                    "bytes, home process %d); check it out (ito_checkout) "
+                    "before touching it, and do not touch it after checkin",
+                    addr,
+                    static_cast<unsigned long long>(
+                        reinterpret_cast<uintptr_t>(addr) - d->base),
+                    reinterpret_cast<void *>(d->base),
+                    static_cast<unsigned long long>(d->size),
+                    d->home_of(addr).rank);
+    else
+      std::snprintf(buf, size,
+                    "access to global memory at %p outside a checkout: it "
+                    "is in no collective allocation this process knows "
+                    "(freed, or never allocated)",
+                    addr);
+    return true;
+  }
+  if (v.in_noncollective(addr)) {
+    std::snprintf(buf, size,
+                  "access to global memory at %p outside a checkout: it is "
+                  "in the noncollective heap of process %d (ito_malloc); "
+                  "check it out (ito_checkout) before touching it, and do "
+                  "not touch it after checkin",
+                  addr, v.noncollective_owner(addr));
+    return true;
+  }
+  if (v.in_view(addr)) {
+    std::snprintf(buf, size,
+                  "access at %p, inside the global address space but in no "
+                  "heap: a stray or uninitialized global pointer",
+                  addr);
+    return true;
+  }
+  return false;
 }
 
 void *memory_system::allocate(std::size_t size) {

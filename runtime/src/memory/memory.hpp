@@ -74,6 +74,7 @@ public:
   // waits.
   void spmd_barrier() { coll_->barrier(); }
   cache_policy policy() const { return opts_.policy; }
+  const global_view &view() const { return *view_; }
   threads::stats &counters() { return stats_; }
 
 private:
