@@ -11,6 +11,11 @@
 
 namespace ito::memory {
 
+namespace {
+// Set while requests are served at a fork's poll or in the idle loop.
+bool at_release_point = false;
+} // namespace
+
 void memory_system::mark_dirty() {
   if (dirty_)
     return;
@@ -87,6 +92,13 @@ void memory_system::poll_requests() {
 }
 
 release_handler memory_system::handler_for_remote_thief() {
+  if (dirty_ && at_release_point) {
+    // At once: the thief need not wait. (Steals served while this
+    // write-back waits for its replies get a handler for it instead.)
+    at_release_point = false;
+    release(true);
+    at_release_point = true;
+  }
   if (!dirty_)
     return release_handler{topo_.rank(), 0};
   const uint64_t want = coh_->current_epoch.load(std::memory_order_relaxed) + 1;
@@ -126,6 +138,15 @@ void memory_system::wait_for(const release_handler &h) {
 }
 
 // ---- What the scheduler calls ----------------------------------------------
+
+void poll_at_release_point() {
+  threads::worker *w = threads::the_worker_or_null();
+  if (!w || !w->multi_node())
+    return;
+  at_release_point = true;
+  w->net().poll();
+  at_release_point = false;
+}
 
 void fence_release() {
   if (memory_system *m = the_memory_or_null())

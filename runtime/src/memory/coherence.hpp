@@ -27,6 +27,12 @@ struct release_handler {
   uint64_t epoch;
 };
 
+// Serves requests from other nodes at a point where this process may write
+// back at once (a fork's poll, the idle loop: no checkout or transfer in
+// progress), so that a thief from another node need not wait for the
+// release a stolen continuation is owed.
+void poll_at_release_point();
+
 void fence_release();
 void fence_acquire();
 void fence_poll();

@@ -99,8 +99,7 @@ void scheduler_loop() {
       resume_evacuated(t);
     ito::memory::fence_poll();
     try_steal();
-    if (w.multi_node())
-      w.net().poll();
+    ito::memory::poll_at_release_point();
     __builtin_ia32_pause();
   }
 }
@@ -138,8 +137,7 @@ void ito_sched_poll(void) {
   ito_sched_poll_countdown = interval;
   // Requests from other nodes (steals above all) are served here, so a
   // victim busy in its own tasks still answers within a few microseconds.
-  if (w.multi_node())
-    w.net().poll();
+  ito::memory::poll_at_release_point();
   // Write-backs that thieves wait for (lazy release), or that the eager
   // write-back policy owes this fork.
   ito::memory::fence_poll();

@@ -18,11 +18,13 @@ transport::transport(MPI_Comm world, int rank, int n_ranks, handler_fn handler)
 transport::~transport() { reap_sends(true); }
 
 void transport::serve(int src, std::vector<char> &msg) {
-  reply_.clear();
-  if (handler_(src, msg.data(), msg.size(), reply_))
+  // Buffers of this call's own: a handler may poll again (a write-back
+  // served at a steal waits for its replies) and serve requests within.
+  std::vector<char> reply;
+  if (handler_(src, msg.data(), msg.size(), reply))
     // Nonblocking: two processes that serve each other's requests while
     // waiting for their own replies must not both block in a send.
-    send_buffered(src, std::move(reply_), tag_reply);
+    send_buffered(src, std::move(reply), tag_reply);
   else
     posted_received_++;
   served_++;
@@ -39,9 +41,9 @@ int transport::poll() {
       break;
     int count = 0;
     MPI_Get_count(&st, MPI_BYTE, &count);
-    inbox_.resize(static_cast<size_t>(count));
-    MPI_Mrecv(inbox_.data(), count, MPI_BYTE, &m, MPI_STATUS_IGNORE);
-    serve(st.MPI_SOURCE, inbox_);
+    std::vector<char> msg(static_cast<size_t>(count));
+    MPI_Mrecv(msg.data(), count, MPI_BYTE, &m, MPI_STATUS_IGNORE);
+    serve(st.MPI_SOURCE, msg);
     n++;
   }
   if (!sends_.empty())

@@ -60,7 +60,6 @@ private:
   MPI_Comm comm_;
   int rank_;
   handler_fn handler_;
-  std::vector<char> inbox_, reply_;
   std::vector<MPI_Request> sends_;
   std::vector<std::vector<char>> send_bufs_;
   std::vector<int64_t> posted_to_; // one-way messages sent, per target
