@@ -24,7 +24,7 @@ runtime_state &rt(const char *api_function) {
 }
 
 runtime_state::runtime_state(const platform::options &o, bool owns_mpi)
-    : opts(o), topo(o.force_internode), owns_mpi(owns_mpi) {
+    : opts(o), topo(o.force_internode, o.node_size), owns_mpi(owns_mpi) {
   platform::verify_same_layout(topo.world());
   worker = std::make_unique<threads::worker>(topo, o.stats);
   memory = std::make_unique<memory::memory_system>(
