@@ -16,6 +16,7 @@
 // RUN: env ITO_CACHE_POLICY=write-back-eager not %ito-run -n 1 %t ok 2>&1 | FileCheck --check-prefix=POLICY %s
 // RUN: not %ito-run -n 2 --internode %t outside-checkout 2>&1 | FileCheck --check-prefix=OUTSIDE %s
 // RUN: not %ito-run -n 2 --internode %t outside-malloc 2>&1 | FileCheck --check-prefix=OUTSIDEMALLOC %s
+// RUN: not %ito-run -n 2 %t across-join 2>&1 | FileCheck --check-prefix=ACROSS %s
 // RUN: %ito-run -n 2 --internode %t ok | FileCheck --check-prefix=OK %s
 
 #include <ito/ito.hpp>
@@ -98,6 +99,24 @@ int main(int argc, char **argv) {
       // OUTSIDEMALLOC: ito: error (rank 0): access to global memory at 0x{{[0-9a-f]+}} outside a checkout: it is in the noncollective heap of process 1 (ito_malloc)
       std::printf("%d\n", *static_cast<volatile int *>(p));
     ito::barrier();
+  }
+  if (what == "across-join") {
+    int *a = ito::malloc_coll<int>(n);
+    ito::root_exec([a] {
+      // The parent holds a checkout across a fork; the child runs long
+      // enough for the other process to steal the parent.
+      ito::checkout(a, 10, ito::mode::read);
+      ito::thread<long> t([] {
+        volatile long x = 0;
+        for (long i = 0; i < 400000000L; i++)
+          x = x + i;
+        return static_cast<long>(x);
+      });
+      // ACROSS: ito: error (rank {{[0-9]}}): checkout(0x{{[0-9a-f]+}}, 40, read) is still open at a fork or join after which its task continues in another process (1 open in all); check in before forking or joining
+      long v = t.join();
+      ito::checkin(a, 10, ito::mode::read);
+      return v;
+    });
   }
   // POLICY: ito: error (rank 0): ITO_CACHE_POLICY=write-back-eager is not a cache policy; use nocache, write-through, write-back or write-back-lazy
   if (what == "ok") {

@@ -189,6 +189,14 @@ void memory_system::checkin_mismatch(const void *p, std::size_t size,
                   p, size, mode_name(mode), n ? open : "none");
 }
 
+void memory_system::open_at_migration() {
+  const open_checkout &c = open_.back();
+  platform::fatal("checkout(%p, %zu, %s) is still open at a fork or join "
+                  "after which its task continues in another process (%zu "
+                  "open in all); check in before forking or joining",
+                  c.addr, c.size, mode_name(c.mode), open_.size());
+}
+
 void memory_system::checkin(const void *p, std::size_t size, int mode) {
   // The matching checkout is almost always the latest one.
   std::size_t i = open_.size();

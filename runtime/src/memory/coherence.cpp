@@ -153,6 +153,27 @@ void fence_release() {
     m->release(false);
 }
 
+void fence_release_leaving() {
+  if (memory_system *m = the_memory_or_null()) {
+    m->check_no_open_checkout();
+    m->release(false);
+  }
+}
+
+void fence_enter_region() {
+  if (memory_system *m = the_memory_or_null()) {
+    m->release(false);
+    m->enter_region();
+  }
+}
+
+void fence_leave_region() {
+  if (memory_system *m = the_memory_or_null()) {
+    m->release(false);
+    m->leave_region();
+  }
+}
+
 void fence_acquire() {
   if (memory_system *m = the_memory_or_null())
     m->acquire();

@@ -34,7 +34,15 @@ struct release_handler {
 void poll_at_release_point();
 
 void fence_release();
+// The same where the running task leaves this process's chain (a child whose
+// parent was stolen finishes, a task parks at a join or a future): no
+// checkout may be open then, since it belongs to a task that continues
+// elsewhere; an open one stops the program with a message naming it.
+void fence_release_leaving();
 void fence_acquire();
+// root_exec begins and ends (SPMD -> tasks -> SPMD).
+void fence_enter_region();
+void fence_leave_region();
 void fence_poll();
 // The victim, serving a steal for a thief on another node.
 release_handler fence_handler_for_remote_thief();

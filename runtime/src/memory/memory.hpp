@@ -65,6 +65,15 @@ public:
   release_handler handler_for_local_victim(int victim);
   void wait_for(const release_handler &h);
 
+  // A fatal error if a checkout is open (at a fork or join that moved).
+  // (Checkouts SPMD code left open across root_exec are not the tasks'.)
+  void check_no_open_checkout() {
+    if (__builtin_expect(open_.size() > spmd_open_, 0))
+      open_at_migration();
+  }
+  void enter_region() { spmd_open_ = open_.size(); }
+  void leave_region() { spmd_open_ = 0; }
+
   // Serving other nodes (remote_access.cpp).
   home_segments &homes() { return *homes_; }
   collective_table &collectives() { return *coll_; }
@@ -97,6 +106,7 @@ private:
   void finish_fetches();
   void mark_dirty();
   void checkin_mismatch(const void *p, std::size_t size, int mode);
+  [[noreturn]] void open_at_migration();
 
   memory_options opts_;
   const platform::topology &topo_;
@@ -110,6 +120,7 @@ private:
   threads::remote_heap heap_;
   char *heap_base_ = nullptr; // this rank's heap in the view
   std::vector<open_checkout> open_;
+  std::size_t spmd_open_ = 0;
   std::vector<pending_fetch> fetches_;
   std::vector<cache_block *> to_map_;
   std::vector<int> writes_; // targets of write-backs in flight, in order

@@ -152,7 +152,7 @@ void ito_sched_future_get(uint64_t f, void *out, size_t size) {
                          "or never assigned from ito::async())");
   if (!future_take(the_worker(), f, out, size, 0)) {
     // The waiter may be resumed in another process: its writes go first.
-    ito::memory::fence_release();
+    ito::memory::fence_release_leaving();
     get_wait g{f, out, size};
     void *taken =
         ito_uat_suspend(park_on_future, &g, the_worker().scheduler_stack_top());

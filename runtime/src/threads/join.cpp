@@ -157,7 +157,7 @@ void ito_sched_child_done(const void *value, size_t size) {
                          size, ito::detail::max_result_size);
   // Release #2 (paper 000 Fig. 5): the parent's continuation runs
   // elsewhere and reads what this child wrote.
-  ito::memory::fence_release();
+  ito::memory::fence_release_leaving();
   worker &w = the_worker();
   global_ref waiter;
   if (join_arrive_child(w, w.stolen_join, value, size, waiter) == 0)
@@ -175,7 +175,7 @@ void ito_sched_join(uint64_t join, void *out, size_t size) {
                          "was joined already; join each thread once");
   if (!join_read(the_worker(), join, out, size)) {
     // Release #3: the parent may go on in another process.
-    ito::memory::fence_release();
+    ito::memory::fence_release_leaving();
     join_wait jw{join};
     ito_uat_suspend(suspend_at_join, &jw, the_worker().scheduler_stack_top());
     // Resumed, maybe in another process: the child has arrived.

@@ -157,7 +157,7 @@ void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
   MPI_Comm world = w.topo().world();
   // What SPMD code wrote goes home before any task reads it; the barrier
   // serves write-backs from other nodes while it waits.
-  ito::memory::fence_release();
+  ito::memory::fence_enter_region();
   if (w.multi_node())
     w.net().quiesce();
   ito::memory::fence_acquire();
@@ -189,7 +189,7 @@ void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
   // Back in SPMD mode, on the process's own stack. Requests still in
   // flight (a steal that found nothing, a free) are served before anyone
   // leaves.
-  ito::memory::fence_release();
+  ito::memory::fence_leave_region();
   if (w.multi_node()) {
     w.net().quiesce();
     w.counters().remote_requests = w.net().served();
