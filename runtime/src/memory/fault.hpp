@@ -11,6 +11,9 @@ namespace ito::memory {
 // Writes the explanation of a fault at addr into buf and returns true if
 // addr is in the global view; false otherwise (or before the memory system
 // exists). Uses only what this process knows: no communication.
-bool explain_fault(const void *addr, char *buf, std::size_t size);
+// bus_error: SIGBUS (the shared memory behind the address could not be
+// backed) rather than SIGSEGV.
+bool explain_fault(const void *addr, bool bus_error, char *buf,
+                   std::size_t size);
 
 } // namespace ito::memory

@@ -114,11 +114,21 @@ memory_system &the_memory(const char *api_function) {
   return *current;
 }
 
-bool explain_fault(const void *addr, char *buf, std::size_t size) {
+bool explain_fault(const void *addr, bool bus_error, char *buf,
+                   std::size_t size) {
   memory_system *m = current;
   if (!m)
     return false;
   const global_view &v = m->view();
+  if (bus_error && v.in_view(addr)) {
+    std::snprintf(buf, size,
+                  "bus error at global address %p: the shared memory behind "
+                  "global memory could not be backed (is /dev/shm full or "
+                  "too small? ITO_GLOBAL_HEAP_SIZE and "
+                  "ITO_COLLECTIVE_HEAP_SIZE size it per process)",
+                  addr);
+    return true;
+  }
   if (v.in_collective(addr)) {
     if (const coll_desc *d = m->collectives().find_known(addr))
       std::snprintf(buf, size,

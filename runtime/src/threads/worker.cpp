@@ -96,7 +96,7 @@ void on_fault(int sig, siginfo_t *info, void *) {
                       static_cast<long long>(w->dq()->capacity));
   }
   char why[512];
-  if (memory::explain_fault(addr, why, sizeof why))
+  if (memory::explain_fault(addr, sig == SIGBUS, why, sizeof why))
     platform::fatal("%s", why);
   platform::warn("%s at address %p",
                  sig == SIGSEGV ? "segmentation fault" : "bus error", addr);
