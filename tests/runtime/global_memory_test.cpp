@@ -32,20 +32,20 @@ void fill(uint64_t *a, std::size_t lo, std::size_t hi, uint64_t salt) {
   t.join();
 }
 
-// Counts elements of [lo, hi) that differ from value_at.
+// Counts elements of [lo, hi) that differ from value_at(i, salt) + plus.
 std::size_t count_wrong(const uint64_t *a, std::size_t lo, std::size_t hi,
-                        uint64_t salt) {
+                        uint64_t salt, uint64_t plus = 0) {
   if (hi - lo <= 4096) {
     const uint64_t *p = ito::checkout(a + lo, hi - lo, ito::mode::read);
     std::size_t wrong = 0;
     for (std::size_t i = lo; i < hi; i++)
-      wrong += p[i - lo] != value_at(i, salt);
+      wrong += p[i - lo] != value_at(i, salt) + plus;
     ito::checkin(a + lo, hi - lo, ito::mode::read);
     return wrong;
   }
   const std::size_t mid = lo + (hi - lo) / 2;
-  ito::thread<std::size_t> t(count_wrong, a, lo, mid, salt);
-  std::size_t r = count_wrong(a, mid, hi, salt);
+  ito::thread<std::size_t> t(count_wrong, a, lo, mid, salt, plus);
+  std::size_t r = count_wrong(a, mid, hi, salt, plus);
   return t.join() + r;
 }
 
@@ -113,7 +113,7 @@ int main(int argc, char **argv) {
       for (std::size_t i = lo; i < hi; i++)
         s[i - lo] = value_at(i, 7);
     }
-    std::size_t wrong = ito::root_exec(count_wrong, a, 0, n, 7);
+    std::size_t wrong = ito::root_exec(count_wrong, a, 0, n, 7, 0);
     ITO_CHECK(wrong == 0);
     ito::root_exec(fill, a, 0, n, 11);
     ito::root_exec(increment, a, 0, n);
@@ -132,8 +132,9 @@ int main(int argc, char **argv) {
     fill(a, 0, n, 3);
     increment(a, 0, n);
     fill(a, n / 3, n / 2, 5);
-    std::size_t w =
-        count_wrong(a, 0, n / 3, 3) * 0 + count_wrong(a, n / 3, n / 2, 5);
+    std::size_t w = count_wrong(a, 0, n / 3, 3, 1) +
+                    count_wrong(a, n / 3, n / 2, 5) +
+                    count_wrong(a, n / 2, n, 3, 1);
     ito::global_vector<uint64_t> v(1000, ito::dist::block);
     fill(v.data(), 0, v.size(), 9);
     w += count_wrong(v.data(), 0, v.size(), 9);
@@ -156,7 +157,7 @@ int main(int argc, char **argv) {
         buf[i] = value_at(i, 13);
       ito::put_nocache(a, buf.data(), n);
     }
-    std::size_t w = ito::root_exec(count_wrong, a, 0, n, 13);
+    std::size_t w = ito::root_exec(count_wrong, a, 0, n, 13, 0);
     ITO_CHECK(w == 0);
     std::vector<uint64_t> back(n);
     ito::get_nocache(back.data(), a, n);
