@@ -3,10 +3,12 @@
 
 Usage: scripts/bench.py [--build DIR] [--repeats R] [--runs K]
                         [--only fib,uts] [--variants serial,np1,...]
-                        [--quick] [--timeout S]
+                        [--quick] [--timeout S] [--memory]
 
-For each benchmark (fib 35, nqueens 12, uts T1, lcs 16384 512; with --quick
-fib 27, nqueens 9, uts T3, lcs 2048 128) it runs
+For each benchmark (fib 35, nqueens 12, uts T1, lcs 16384 512, cilksort 10M
+keys with cutoff 16384, uts_mem T1, heat 2048 50; with --quick fib 27,
+nqueens 9, uts T3, lcs 2048 128, cilksort 1M 4096, uts_mem T1 -d 8, heat
+512 20) it runs
 
   serial          <build>/examples/api/<name>_serial
   np1             <build>/bin/ito-run -n 1 <build>/examples/api/<name>
@@ -20,6 +22,14 @@ row per benchmark: the times, np1/serial (the cost of the runtime on one
 process), np1/np2 and np1/np2-internode (speedups), the mean latency of a
 successful steal and the number of steals (from ITO_STATS=1, over all
 repeats), and the verified flags.
+
+With --memory it then prints the global memory tables: cilksort (4M keys,
+cutoff 256; 1M with --quick) at np=2 with every process its own node under
+each ITO_CACHE_POLICY (time, speedup over nocache, cache hit rate, bytes
+fetched and written back, releases and lazy releases), and the cost of a
+checkout/checkin pair that hits (checkout_hit: home memory at np=1, the
+cache at np=2 --internode), and uts_mem's traversal at np=2 --internode
+with the default policy and with nocache.
 
 Exit status: 0 if every run finished, printed a RESULT line and reported
 verified=yes; 1 otherwise; 2 on bad arguments.
@@ -39,7 +49,13 @@ BENCHMARKS = {
     "nqueens": ((["12"], "n=12"), (["9"], "n=9")),
     "uts": ((["T1"], "T1"), (["T3"], "T3")),
     "lcs": ((["16384", "512"], "n=16384 c=512"), (["2048", "128"], "n=2048 c=128")),
+    "cilksort": ((["10000000", "16384"], "n=10M c=16384"),
+                 (["1000000", "4096"], "n=1M c=4096")),
+    "uts_mem": ((["T1"], "T1"), (["T1", "-d", "8"], "T1 d=8")),
+    "heat": ((["2048", "50"], "n=2048 s=50"), (["512", "20"], "n=512 s=20")),
 }
+
+POLICIES = ["nocache", "write-through", "write-back", "write-back-lazy"]
 
 VARIANTS = ["serial", "np1", "np2", "np2-internode"]
 
@@ -105,6 +121,14 @@ class Outcome:
             return "-"
         words = sorted(set(self.verified))
         return words[0] if len(words) == 1 else ",".join(words)
+
+
+def parse_memory_stats(stderr):
+    """The global memory counters of ITO_STATS' total line, as a dict."""
+    for line in stderr.splitlines():
+        if line.startswith("ito stats total") and "checkouts=" in line:
+            return dict(w.split("=", 1) for w in line.split()[3:] if "=" in w)
+    return {}
 
 
 def parse_stats(stderr):
@@ -192,6 +216,94 @@ def print_table(rows):
             print("  ".join("-" * w for w in widths))
 
 
+def run_policies(build, args, name, prog_args, policies, failures):
+    """[(policy, median time, memory stats)] of a program at np=2, every
+    process its own node, under each policy."""
+    prog = os.path.join(build, "examples", "api", name)
+    run = [os.path.join(build, "bin", "ito-run"), "--timeout",
+           str(args.timeout), "-n", "2", "--internode"]
+    rows = []
+    for policy in policies:
+        out, stats = Outcome(), []
+        for k in range(args.runs):
+            print(f"[bench] {name} {' '.join(prog_args)} np2-internode "
+                  f"{policy}", file=sys.stderr, flush=True)
+            env = dict(os.environ, ITO_STATS="1", ITO_CACHE_POLICY=policy)
+            try:
+                proc = subprocess.run(
+                    run + [prog] + prog_args + [str(args.repeats)],
+                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                    timeout=args.timeout + 30, env=env)
+            except subprocess.TimeoutExpired:
+                failures.append(f"timed out: {name} under {policy}")
+                continue
+            fields = parse_result(proc.stdout) or {}
+            if fields.get("verified") != "yes":
+                failures.append(f"{name} under {policy}: "
+                                + (proc.stderr.strip()[-300:] or "no RESULT"))
+                continue
+            out.times.append(float(fields["time_s"]))
+            stats.append(parse_memory_stats(proc.stderr))
+        rows.append((policy, out.time, stats[-1] if stats else {}))
+    return rows
+
+
+def run_memory(build, args, failures):
+    """The policy tables (cilksort, uts_mem) and the checkout hit table."""
+    n, cutoff = ("1000000", "256") if args.quick else ("4000000", "256")
+    rows = run_policies(build, args, "cilksort", [n, cutoff], POLICIES,
+                        failures)
+    base = rows[0][1]
+    print(f"\ncilksort n={n} cutoff={cutoff}, np=2, every process its own "
+          "node (ITO_FORCE_INTERNODE=1), by ITO_CACHE_POLICY")
+    table = [["policy", "time s", "nocache/this", "hit rate", "fetched MB",
+              "written MB", "releases", "lazy"]]
+    for policy, t, st in rows:
+        table.append([policy, fmt_time(t), fmt_ratio(base, t),
+                      st.get("hit_rate", "-"),
+                      f"{int(st.get('fetched_bytes', 0)) / 1e6:.1f}",
+                      f"{int(st.get('written_back_bytes', 0)) / 1e6:.1f}",
+                      st.get("releases", "-"), st.get("lazy_releases", "-")])
+    print_rows(table)
+
+    tree = ["T1", "-d", "8"] if args.quick else ["T1"]
+    rows = run_policies(build, args, "uts_mem", tree,
+                        ["nocache", "write-back-lazy"], failures)
+    print(f"\nuts_mem {' '.join(tree)} traversal, np=2, every process its "
+          "own node")
+    table = [["policy", "time s", "nocache/this", "hit rate", "fetched MB"]]
+    for policy, t, st in rows:
+        table.append([policy, fmt_time(t), fmt_ratio(rows[0][1], t),
+                      st.get("hit_rate", "-"),
+                      f"{int(st.get('fetched_bytes', 0)) / 1e6:.1f}"])
+    print_rows(table)
+
+    print("\ncheckout/checkin pair that hits (checkout_hit)")
+    table = [["where", "ns per pair"]]
+    hit = os.path.join(build, "examples", "api", "checkout_hit")
+    for label, extra in (("home, np=1", ["-n", "1"]),
+                         ("cache, np=2 --internode", ["-n", "2", "--internode"])):
+        cmd = [os.path.join(build, "bin", "ito-run"), "--timeout",
+               str(args.timeout)] + extra + [hit, "2000000" if args.quick
+                                             else "10000000", str(args.repeats)]
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+        fields = parse_result(proc.stdout) or {}
+        if fields.get("verified") != "yes":
+            failures.append(f"checkout_hit {label}: {proc.stderr[-300:]}")
+        table.append([label, fields.get("ns_per_pair", "-")])
+    print_rows(table)
+
+
+def print_rows(table):
+    widths = [max(len(str(r[i])) for r in table) for i in range(len(table[0]))]
+    for i, r in enumerate(table):
+        print("  ".join(str(c).ljust(w) if j == 0 else str(c).rjust(w)
+                        for j, (c, w) in enumerate(zip(r, widths))).rstrip())
+        if i == 0:
+            print("  ".join("-" * w for w in widths))
+
+
 def csv_list(text, allowed, what):
     items = [x for x in text.split(",") if x]
     bad = [x for x in items if x not in allowed]
@@ -226,6 +338,9 @@ def main():
                     + ",".join(VARIANTS) + ")")
     ap.add_argument("--quick", action="store_true",
                     help="small sizes, for a smoke test")
+    ap.add_argument("--memory", action="store_true",
+                    help="also the global memory tables (cache policies, "
+                    "checkout hit cost)")
     ap.add_argument("--timeout", type=int, default=600,
                     help="seconds allowed to each run (default %(default)s)")
     args = ap.parse_args()
@@ -259,6 +374,8 @@ def main():
         rows.append((name, label, outcomes))
 
     print_table(rows)
+    if args.memory:
+        run_memory(build, args, failures)
     if failures:
         print("\nfailures:", file=sys.stderr)
         for f in failures:

@@ -10,7 +10,7 @@ must agree on every field except np, time_s and throughput figures.
 import subprocess
 import sys
 
-VARYING = {"np", "time_s", "Mnodes_s"}
+VARYING = {"np", "time_s", "Mnodes_s", "ns_per_pair", "where"}
 
 
 def result(cmd):

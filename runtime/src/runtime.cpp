@@ -24,15 +24,18 @@ runtime_state &rt(const char *api_function) {
 }
 
 runtime_state::runtime_state(const platform::options &o, bool owns_mpi)
-    : opts(o), topo(o.force_internode), owns_mpi(owns_mpi) {
+    : opts(o), topo(o.force_internode, o.node_size), owns_mpi(owns_mpi) {
   platform::verify_same_layout(topo.world());
   worker = std::make_unique<threads::worker>(topo, o.stats);
+  memory = std::make_unique<memory::memory_system>(
+      topo, *worker, memory::read_memory_options());
 }
 
 runtime_state::~runtime_state() {
   if (opts.stats)
     threads::print_stats(worker->counters(), topo.world());
   MPI_Barrier(topo.world());
+  memory.reset();
   worker.reset();
 }
 
@@ -62,7 +65,10 @@ void ito_fini(void) {
   if (ito_sched_in_root())
     ito::platform::fatal("ito_fini() called inside a root task; call it in "
                          "SPMD mode, after root_exec returns");
-  MPI_Barrier(ito::the_runtime->topo.world());
+  // Write back what SPMD code left dirty; others may still be fetching
+  // from us: a barrier that serves them.
+  ito::memory::fence_release();
+  ito::the_runtime->memory->spmd_barrier();
   const bool owns_mpi = ito::the_runtime->owns_mpi;
   ito::the_runtime.reset();
   if (owns_mpi)

@@ -1,6 +1,7 @@
 // The runtime instance: everything that exists between init and fini.
 #pragma once
 
+#include "memory/memory.hpp"
 #include "platform/options.hpp"
 #include "platform/topology.hpp"
 #include "threads/worker.hpp"
@@ -14,6 +15,7 @@ struct runtime_state {
   platform::topology topo;
   bool owns_mpi; // MPI was started by ito_init, so ito_fini stops it
   std::unique_ptr<threads::worker> worker;
+  std::unique_ptr<memory::memory_system> memory;
 
   runtime_state(const platform::options &o, bool owns_mpi);
   ~runtime_state();

@@ -77,6 +77,57 @@ void ito_root_exec(ito_task_fn fn, const void *args, size_t args_size,
 /* Nonzero inside the root task and the tasks it created. */
 int ito_is_root(void);
 
+/* ---- Global memory -------------------------------------------------------
+ *
+ * Global addresses are plain pointers, the same in every process. Between
+ * ito_checkout and the matching ito_checkin a task reads and writes the
+ * range with ordinary loads and stores; data of other nodes is cached
+ * (ITO_CACHE_POLICY). A checkout must be checked in by the same task, with
+ * the same address, size and mode, before it forks or joins. */
+
+typedef enum ito_mode {
+  ITO_MODE_READ = 0,      /* read only */
+  ITO_MODE_WRITE = 1,     /* write only: the range may hold garbage until
+                             written; all of it becomes dirty */
+  ITO_MODE_READ_WRITE = 2 /* read and write; all of it becomes dirty */
+} ito_mode;
+
+typedef enum ito_dist {
+  ITO_DIST_BLOCK = 0,       /* one contiguous piece per process */
+  ITO_DIST_BLOCK_CYCLIC = 1 /* pieces of block_size bytes, dealt in turn */
+} ito_dist;
+
+/* Noncollective: size bytes from this process's part of global memory;
+ * any task may call it; any process may use and free the memory. */
+void *ito_malloc(size_t size);
+/* Frees what ito_malloc returned (size: the size it was given). */
+void ito_free(void *p, size_t size);
+
+/* Collective: every process calls it in SPMD mode (all get the same
+ * address), or one task calls it inside the root task. block_size (rounded
+ * up to ITO_BLOCK_SIZE) is for ITO_DIST_BLOCK_CYCLIC; 0 means one block. */
+void *ito_malloc_collective(size_t size, ito_dist dist, size_t block_size);
+/* Frees a collective allocation: every process in SPMD mode, or one task
+ * inside the root task. */
+void ito_free_collective(void *p);
+
+/* Makes [p, p + size) accessible in mode; returns p. */
+void *ito_checkout(const void *p, size_t size, ito_mode mode);
+/* Ends the checkout of [p, p + size) in mode. */
+void ito_checkin(const void *p, size_t size, ito_mode mode);
+
+/* SPMD mode: waits for every process; what each wrote to global memory
+ * before it is seen by every process after it. (Use it rather than
+ * MPI_Barrier between SPMD phases that touch global memory: a process
+ * waiting here still serves the others' fetches.) */
+void ito_barrier(void);
+
+/* Copies between global memory and local memory without the cache (the
+ * GET/PUT baseline): from src (global) to dst, and from src to dst
+ * (global). */
+void ito_get(void *dst, const void *src, size_t size);
+void ito_put(void *dst, const void *src, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

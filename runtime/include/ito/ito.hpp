@@ -9,6 +9,7 @@
 //   ito::future<T> x = ito::async(f, args...)
 //                                   a task any other task may join (get()),
 //   ito::async(ito::consumers{n}, f, args...)   ... exactly n of them
+//   ito::malloc_coll, ito::checkout, ...  global memory (ito/global.hpp)
 //
 // Compiled with ITO_SERIAL defined, every call becomes a plain call (the
 // serial elision), so a program can be timed against its own serial version.
@@ -61,5 +62,6 @@ public:
 #else
 #include <ito/detail/tasks.hpp>
 #endif
+#include <ito/global.hpp>
 
 #endif // ITO_ITO_HPP

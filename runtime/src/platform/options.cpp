@@ -62,6 +62,7 @@ options read_options() {
   options o;
   o.force_internode = env_bool("ITO_FORCE_INTERNODE", false);
   o.stats = env_bool("ITO_STATS", false);
+  o.node_size = static_cast<int>(env_size("ITO_NODE_SIZE", 0));
   return o;
 }
 

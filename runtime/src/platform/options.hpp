@@ -9,6 +9,8 @@ struct options {
   // ITO_FORCE_INTERNODE=1: every process acts as a node of its own, so all
   // communication takes the inter-node (MPI) path even on one machine.
   bool force_internode = false;
+  // ITO_NODE_SIZE=k: the ranks of a machine form nodes of k ranks each.
+  int node_size = 0;
   // ITO_STATS=1: print per-rank and total counters at exit.
   bool stats = false;
 };

@@ -2,7 +2,7 @@
 
 namespace ito::platform {
 
-topology::topology(bool force_internode) {
+topology::topology(bool force_internode, int node_size) {
   // A private communicator keeps the runtime's messages apart from the
   // program's own MPI traffic.
   MPI_Comm_dup(MPI_COMM_WORLD, &world_);
@@ -14,6 +14,13 @@ topology::topology(bool force_internode) {
   else
     MPI_Comm_split_type(world_, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL,
                         &node_comm_);
+  if (!force_internode && node_size > 0) {
+    int machine_rank = 0;
+    MPI_Comm_rank(node_comm_, &machine_rank);
+    MPI_Comm machine = node_comm_;
+    MPI_Comm_split(machine, machine_rank / node_size, rank_, &node_comm_);
+    MPI_Comm_free(&machine);
+  }
   MPI_Comm_rank(node_comm_, &node_rank_);
   MPI_Comm_size(node_comm_, &node_n_ranks_);
 

@@ -9,8 +9,10 @@ namespace ito::platform {
 class topology {
 public:
   // Collective over MPI_COMM_WORLD. With force_internode every rank is a node
-  // of its own.
-  explicit topology(bool force_internode);
+  // of its own; with node_size > 0 the ranks of each machine form nodes of
+  // node_size ranks (a test of several nodes of several ranks on one
+  // machine).
+  topology(bool force_internode, int node_size);
   ~topology();
   topology(const topology &) = delete;
   topology &operator=(const topology &) = delete;

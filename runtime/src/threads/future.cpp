@@ -4,6 +4,7 @@
 // under its lock, on this node through shared memory, elsewhere shipped to
 // its home rank. Waiters park as evacuated threads; the producer wakes them
 // (greedy: if it has nothing else to do, it runs one at once).
+#include "memory/coherence.hpp"
 #include "platform/error.hpp"
 #include "threads/context.hpp"
 #include "threads/remote_ops.hpp"
@@ -123,6 +124,8 @@ uint64_t ito_sched_future_new(int consumers) {
 
 void ito_sched_future_done(uint64_t f, const void *value, size_t size,
                            bool parent_here) {
+  // Its consumers may run anywhere.
+  ito::memory::fence_release();
   worker &w = the_worker();
   std::vector<global_ref> waiters;
   future_complete(w, f, value, size, waiters);
@@ -147,13 +150,17 @@ void ito_sched_future_get(uint64_t f, void *out, size_t size) {
   if (f == 0)
     ito::platform::fatal("get() on an empty ito::future (default-constructed "
                          "or never assigned from ito::async())");
-  if (future_take(the_worker(), f, out, size, 0))
-    return;
-  get_wait g{f, out, size};
-  void *taken =
-      ito_uat_suspend(park_on_future, &g, the_worker().scheduler_stack_top());
-  if (!taken) // woken by the producer: the value is there now
-    future_take(the_worker(), f, out, size, 0);
+  if (!future_take(the_worker(), f, out, size, 0)) {
+    // The waiter may be resumed in another process: its writes go first.
+    ito::memory::fence_release_leaving();
+    get_wait g{f, out, size};
+    void *taken =
+        ito_uat_suspend(park_on_future, &g, the_worker().scheduler_stack_top());
+    if (!taken) // woken by the producer: the value is there now
+      future_take(the_worker(), f, out, size, 0);
+  }
+  // The producer may have run in another process.
+  ito::memory::fence_acquire();
 }
 
 } // extern "C"

@@ -2,6 +2,7 @@
 // stolen, and when a parent joins such a child: greedy join over a join
 // entry (paper 001 Fig. 4). The fast paths (nothing stolen) are inline in
 // ito/detail/tasks.hpp and never get here.
+#include "memory/coherence.hpp"
 #include "platform/error.hpp"
 #include "threads/context.hpp"
 #include "threads/remote_ops.hpp"
@@ -154,6 +155,9 @@ void ito_sched_child_done(const void *value, size_t size) {
     ito::platform::fatal("a task's value of %zu bytes is more than the %zu a "
                          "task may return; return a pointer to the data",
                          size, ito::detail::max_result_size);
+  // Release #2 (paper 000 Fig. 5): the parent's continuation runs
+  // elsewhere and reads what this child wrote.
+  ito::memory::fence_release_leaving();
   worker &w = the_worker();
   global_ref waiter;
   if (join_arrive_child(w, w.stolen_join, value, size, waiter) == 0)
@@ -170,12 +174,16 @@ void ito_sched_join(uint64_t join, void *out, size_t size) {
     ito::platform::fatal("join() on an ito::thread that was not forked, or "
                          "was joined already; join each thread once");
   if (!join_read(the_worker(), join, out, size)) {
+    // Release #3: the parent may go on in another process.
+    ito::memory::fence_release_leaving();
     join_wait jw{join};
     ito_uat_suspend(suspend_at_join, &jw, the_worker().scheduler_stack_top());
     // Resumed, maybe in another process: the child has arrived.
     join_read(the_worker(), join, out, size);
   }
   release(the_worker(), join);
+  // Acquire #1: the child ran elsewhere.
+  ito::memory::fence_acquire();
 }
 
 } // extern "C"

@@ -2,6 +2,7 @@
 
 #include "platform/error.hpp"
 
+#include <algorithm>
 #include <new>
 
 namespace ito::threads {
@@ -27,10 +28,17 @@ unsigned remote_heap::class_of(std::size_t size) {
 
 global_ref remote_heap::allocate(std::size_t size) {
   unsigned c = class_of(size);
-  if (c >= n_classes)
-    platform::fatal("runtime object of %zu bytes is too large", size);
-  if (free_[c].empty() && !outstanding_.empty() && outstanding_.size() >= 64)
+  if (c >= n_classes || (min_block << c) > size_)
+    platform::fatal("out of %s: %zu bytes asked, the heap holds %zu MiB; "
+                    "raise %s",
+                    what_, size, size_ >> 20, size_variable_);
+  // Collect when the class is empty, but only after as many allocations as
+  // half the objects out (at least 64): a heap of millions of live objects
+  // (a tree in global memory) is not scanned on every allocation.
+  if (free_[c].empty() && outstanding_.size() >= 64 &&
+      since_collect_ >= std::max<std::size_t>(64, outstanding_.size() / 2))
     collect();
+  since_collect_++;
   uint64_t off;
   std::size_t block = min_block << c;
   if (!free_[c].empty()) {
@@ -40,10 +48,10 @@ global_ref remote_heap::allocate(std::size_t size) {
     if (bump_ + block > size_) {
       collect();
       if (free_[c].empty())
-        platform::fatal(
-            "out of runtime memory for suspended tasks and join entries "
-            "(%zu MiB in use); raise ITO_TASK_HEAP_SIZE (now %zu MiB)",
-            in_use_ >> 20, size_ >> 20);
+        platform::fatal("out of %s (%zu MiB in use, %zu bytes asked); raise "
+                        "%s (now %zu MiB)",
+                        what_, in_use_ >> 20, size, size_variable_,
+                        size_ >> 20);
       off = free_[c].back();
       free_[c].pop_back();
     } else {
@@ -74,6 +82,7 @@ void remote_heap::mark_freed(void *object) {
 }
 
 void remote_heap::collect() {
+  since_collect_ = 0;
   std::size_t kept = 0;
   for (uint64_t off : outstanding_) {
     auto *h = reinterpret_cast<header *>(base_ + off);

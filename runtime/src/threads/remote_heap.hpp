@@ -29,6 +29,13 @@ public:
   // base: this rank's heap (size bytes), already mapped.
   void attach(int my_rank, void *base, std::size_t size);
 
+  // What the heap holds and which variable sizes it, for the message when
+  // it is full (by default: runtime objects, ITO_TASK_HEAP_SIZE).
+  void describe(const char *what, const char *size_variable) {
+    what_ = what;
+    size_variable_ = size_variable;
+  }
+
   // Allocates size usable bytes; fatal error when the heap is full.
   global_ref allocate(std::size_t size);
   // Frees an object this rank owns.
@@ -47,11 +54,14 @@ private:
   static unsigned class_of(std::size_t size);
   void collect();
 
+  const char *what_ = "runtime memory for suspended tasks and join entries";
+  const char *size_variable_ = "ITO_TASK_HEAP_SIZE";
   int rank_ = 0;
   char *base_ = nullptr;
   std::size_t size_ = 0;
   std::size_t bump_ = 0;
   std::size_t in_use_ = 0;
+  std::size_t since_collect_ = 0; // allocations since the last collect()
   std::vector<uint64_t> free_[n_classes];
   // Objects lent to other ranks: candidates for collection.
   std::vector<uint64_t> outstanding_;

@@ -163,6 +163,12 @@ void release(worker &w, global_ref ref) {
   w.net().post(ref_rank(ref), &h, sizeof h);
 }
 
+namespace {
+memory_handler_fn memory_handler = nullptr;
+} // namespace
+
+void set_memory_handler(memory_handler_fn fn) { memory_handler = fn; }
+
 bool serve_request(int src, const char *msg, std::size_t len,
                    std::vector<char> &reply) {
   worker &w = the_worker();
@@ -219,6 +225,10 @@ bool serve_request(int src, const char *msg, std::size_t len,
     w.shared()->exit_epoch.store(static_cast<int64_t>(h.arg),
                                  std::memory_order_release);
     return false;
+  case msg_kind::memory:
+    if (memory_handler)
+      return memory_handler(src, h, payload, reply);
+    break;
   }
   platform::fatal("unknown runtime message %u from rank %d",
                   static_cast<unsigned>(h.kind), src);

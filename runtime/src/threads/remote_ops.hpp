@@ -23,6 +23,7 @@ enum class msg_kind : uint32_t {
   future_done, // + value -> waiters
   release,     // one-way: free a runtime object
   exit,        // one-way: the root task of region `arg` is done
+  memory,      // global memory (memory/remote_access.hpp), by its own handler
 };
 
 struct msg_header {
@@ -59,6 +60,13 @@ void future_complete_local(worker &w, global_ref f, const void *value,
 
 // Frees a runtime object wherever its home is.
 void release(worker &w, global_ref ref);
+
+// Serves the requests of kind memory: fetches, writes, frees, epochs and
+// collective allocations; set by the memory system when it starts.
+using memory_handler_fn = bool (*)(int src, const msg_header &h,
+                                   const char *payload,
+                                   std::vector<char> &reply);
+void set_memory_handler(memory_handler_fn fn);
 
 // Serves one request from another node (the transport's handler).
 bool serve_request(int src, const char *msg, std::size_t len,

@@ -4,6 +4,7 @@
 
 #include "threads/context.hpp"
 
+#include "memory/coherence.hpp"
 #include "platform/error.hpp"
 #include "threads/remote_ops.hpp"
 #include "threads/worker.hpp"
@@ -96,9 +97,9 @@ void scheduler_loop() {
     }
     if (global_ref t = w.take_ready())
       resume_evacuated(t);
+    ito::memory::fence_poll();
     try_steal();
-    if (w.multi_node())
-      w.net().poll();
+    ito::memory::poll_at_release_point();
     __builtin_ia32_pause();
   }
 }
@@ -136,8 +137,10 @@ void ito_sched_poll(void) {
   ito_sched_poll_countdown = interval;
   // Requests from other nodes (steals above all) are served here, so a
   // victim busy in its own tasks still answers within a few microseconds.
-  if (w.multi_node())
-    w.net().poll();
+  ito::memory::poll_at_release_point();
+  // Write-backs that thieves wait for (lazy release), or that the eager
+  // write-back policy owes this fork.
+  ito::memory::fence_poll();
 }
 
 void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
@@ -152,6 +155,12 @@ void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
                          "is collective and must be called in SPMD mode by "
                          "every process");
   MPI_Comm world = w.topo().world();
+  // What SPMD code wrote goes home before any task reads it; the barrier
+  // serves write-backs from other nodes while it waits.
+  ito::memory::fence_enter_region();
+  if (w.multi_node())
+    w.net().quiesce();
+  ito::memory::fence_acquire();
   MPI_Barrier(world);
   w.epoch++;
   w.in_root = true;
@@ -180,10 +189,12 @@ void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
   // Back in SPMD mode, on the process's own stack. Requests still in
   // flight (a steal that found nothing, a free) are served before anyone
   // leaves.
+  ito::memory::fence_leave_region();
   if (w.multi_node()) {
     w.net().quiesce();
     w.counters().remote_requests = w.net().served();
   }
+  ito::memory::fence_acquire();
   w.counters().forks +=
       static_cast<uint64_t>(poll_interval_for(w) - ito_sched_poll_countdown);
   ito_sched_deque = nullptr;

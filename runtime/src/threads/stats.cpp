@@ -36,6 +36,22 @@ void print_stats(const stats &mine, MPI_Comm world) {
         (unsigned long long)s.stolen_bytes,
         (unsigned long long)s.joins_suspended, (unsigned long long)s.resumes,
         s.idle_ns / 1e6, (unsigned long long)s.remote_requests);
+    const uint64_t cached = s.checkout_hits + s.checkout_misses;
+    std::fprintf(stderr,
+                 "ito stats %-6s checkouts=%llu checkouts_home=%llu "
+                 "checkout_hits=%llu checkout_misses=%llu hit_rate=%.3f "
+                 "fetched_bytes=%llu written_back_bytes=%llu releases=%llu "
+                 "lazy_releases=%llu acquires=%llu\n",
+                 who, (unsigned long long)s.checkouts,
+                 (unsigned long long)s.checkouts_home,
+                 (unsigned long long)s.checkout_hits,
+                 (unsigned long long)s.checkout_misses,
+                 cached ? double(s.checkout_hits) / double(cached) : 0.0,
+                 (unsigned long long)s.fetched_bytes,
+                 (unsigned long long)s.written_back_bytes,
+                 (unsigned long long)s.releases,
+                 (unsigned long long)s.lazy_releases,
+                 (unsigned long long)s.acquires);
   };
   char who[16];
   for (int r = 0; r < size; r++) {
@@ -52,6 +68,15 @@ void print_stats(const stats &mine, MPI_Comm world) {
     total.resumes += s.resumes;
     total.idle_ns += s.idle_ns;
     total.remote_requests += s.remote_requests;
+    total.checkouts += s.checkouts;
+    total.checkouts_home += s.checkouts_home;
+    total.checkout_hits += s.checkout_hits;
+    total.checkout_misses += s.checkout_misses;
+    total.fetched_bytes += s.fetched_bytes;
+    total.written_back_bytes += s.written_back_bytes;
+    total.releases += s.releases;
+    total.lazy_releases += s.lazy_releases;
+    total.acquires += s.acquires;
   }
   row("total", total);
 }

@@ -17,6 +17,16 @@ struct stats {
   uint64_t resumes = 0;         // suspended threads resumed here
   uint64_t idle_ns = 0;         // time in the scheduler loop
   uint64_t remote_requests = 0; // inter-node requests served
+  // Global memory (memory/).
+  uint64_t checkouts = 0;
+  uint64_t checkouts_home = 0;  // all of it home memory of this node
+  uint64_t checkout_hits = 0;   // cached, nothing to fetch
+  uint64_t checkout_misses = 0; // something fetched
+  uint64_t fetched_bytes = 0;
+  uint64_t written_back_bytes = 0;
+  uint64_t releases = 0;      // write-backs of dirty data
+  uint64_t lazy_releases = 0; // ... of them asked for by a thief
+  uint64_t acquires = 0;      // self-invalidations with something valid
 };
 
 uint64_t now_ns();

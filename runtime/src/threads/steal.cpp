@@ -3,6 +3,7 @@
 // its own uni-address region, and resumes them. A victim on this node is
 // robbed directly through shared memory; a victim on another node runs the
 // same protocol on its own deque when it polls, on the thief's behalf.
+#include "memory/coherence.hpp"
 #include "platform/error.hpp"
 #include "threads/context.hpp"
 #include "threads/remote_ops.hpp"
@@ -62,6 +63,9 @@ struct steal_reply {
   uint64_t ok;      // a continuation follows
   global_ref ready; // or: a parked thread that is ready to run
   stolen s;
+  // The victim's write-back that covers what the continuation may read
+  // (the lazy release of the fork, paper 000 Fig. 6).
+  memory::release_handler release;
 };
 
 bool steal_remote(worker &w, int victim, stolen &s) {
@@ -74,6 +78,7 @@ bool steal_remote(worker &w, int victim, stolen &s) {
     resume_evacuated(r.ready);
   if (!r.ok)
     return false;
+  memory::fence_after_steal(victim, &r.release);
   const size_t size = static_cast<size_t>(static_cast<char *>(r.s.base) -
                                           static_cast<char *>(r.s.ctx));
   std::memcpy(r.s.ctx, reply.data() + sizeof r, size);
@@ -94,6 +99,7 @@ void serve_steal(worker &w, std::vector<char> &reply) {
       take_oldest(w, w.dq(), append_frames, s)) {
     r.ok = 1;
     r.s = s;
+    r.release = memory::fence_handler_for_remote_thief();
   }
   std::memcpy(reply.data(), &r, sizeof r);
 }
@@ -121,6 +127,8 @@ void try_steal() {
       std::memcpy(ctx, view + (ctx - region), size);
     };
     ok = take_oldest(w, p->dq, copy_frames, s);
+    if (ok)
+      memory::fence_after_steal(victim, nullptr);
   } else {
     ok = steal_remote(w, victim, s);
   }

@@ -18,10 +18,13 @@ transport::transport(MPI_Comm world, int rank, int n_ranks, handler_fn handler)
 transport::~transport() { reap_sends(true); }
 
 void transport::serve(int src, std::vector<char> &msg) {
-  reply_.clear();
-  if (handler_(src, msg.data(), msg.size(), reply_))
-    MPI_Send(reply_.data(), static_cast<int>(reply_.size()), MPI_BYTE, src,
-             tag_reply, comm_);
+  // Buffers of this call's own: a handler may poll again (a write-back
+  // served at a steal waits for its replies) and serve requests within.
+  std::vector<char> reply;
+  if (handler_(src, msg.data(), msg.size(), reply))
+    // Nonblocking: two processes that serve each other's requests while
+    // waiting for their own replies must not both block in a send.
+    send_buffered(src, std::move(reply), tag_reply);
   else
     posted_received_++;
   served_++;
@@ -38,9 +41,9 @@ int transport::poll() {
       break;
     int count = 0;
     MPI_Get_count(&st, MPI_BYTE, &count);
-    inbox_.resize(static_cast<size_t>(count));
-    MPI_Mrecv(inbox_.data(), count, MPI_BYTE, &m, MPI_STATUS_IGNORE);
-    serve(st.MPI_SOURCE, inbox_);
+    std::vector<char> msg(static_cast<size_t>(count));
+    MPI_Mrecv(msg.data(), count, MPI_BYTE, &m, MPI_STATUS_IGNORE);
+    serve(st.MPI_SOURCE, msg);
     n++;
   }
   if (!sends_.empty())
@@ -51,6 +54,16 @@ int transport::poll() {
 void transport::call(int target, const void *req, std::size_t len,
                      std::vector<char> &reply) {
   MPI_Send(req, static_cast<int>(len), MPI_BYTE, target, tag_request, comm_);
+  finish(target, reply);
+}
+
+void transport::begin(int target, std::vector<char> &&req) {
+  // Nonblocking: a large request (a write-back) must not wait for the
+  // target while the target sends us a large reply.
+  send_buffered(target, std::move(req), tag_request);
+}
+
+void transport::finish(int target, std::vector<char> &reply) {
   for (;;) {
     int flag = 0;
     MPI_Message m;
@@ -68,12 +81,19 @@ void transport::call(int target, const void *req, std::size_t len,
   }
 }
 
-void transport::post(int target, const void *msg, std::size_t len) {
-  send_bufs_.emplace_back(static_cast<const char *>(msg),
-                          static_cast<const char *>(msg) + len);
+void transport::send_buffered(int target, std::vector<char> &&msg, int tag) {
+  send_bufs_.push_back(std::move(msg));
   sends_.emplace_back();
-  MPI_Isend(send_bufs_.back().data(), static_cast<int>(len), MPI_BYTE, target,
-            tag_request, comm_, &sends_.back());
+  MPI_Isend(send_bufs_.back().data(),
+            static_cast<int>(send_bufs_.back().size()), MPI_BYTE, target, tag,
+            comm_, &sends_.back());
+}
+
+void transport::post(int target, const void *msg, std::size_t len) {
+  send_buffered(target,
+                std::vector<char>(static_cast<const char *>(msg),
+                                  static_cast<const char *>(msg) + len),
+                tag_request);
   posted_to_[static_cast<size_t>(target)]++;
 }
 

@@ -34,6 +34,13 @@ public:
   // Sends a request and waits for the reply, serving requests meanwhile.
   void call(int target, const void *req, std::size_t len,
             std::vector<char> &reply);
+  // Sends a request without waiting; finish() collects its reply. Replies
+  // from one target come back in the order of its requests, so several
+  // requests may be in flight at once (the fetches of one checkout).
+  void begin(int target, std::vector<char> &&req);
+  // Waits for the reply to the oldest unfinished begin() to target, serving
+  // requests meanwhile.
+  void finish(int target, std::vector<char> &reply);
   // A request with no reply.
   void post(int target, const void *msg, std::size_t len);
   // Serves the requests that have arrived. Returns how many.
@@ -48,11 +55,11 @@ public:
 private:
   void serve(int src, std::vector<char> &msg);
   void reap_sends(bool all);
+  void send_buffered(int target, std::vector<char> &&msg, int tag);
 
   MPI_Comm comm_;
   int rank_;
   handler_fn handler_;
-  std::vector<char> inbox_, reply_;
   std::vector<MPI_Request> sends_;
   std::vector<std::vector<char>> send_bufs_;
   std::vector<int64_t> posted_to_; // one-way messages sent, per target

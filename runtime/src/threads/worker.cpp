@@ -1,5 +1,6 @@
 #include "threads/worker.hpp"
 
+#include "memory/fault.hpp"
 #include "platform/error.hpp"
 #include "platform/options.hpp"
 #include "threads/remote_ops.hpp"
@@ -94,6 +95,9 @@ void on_fault(int sig, siginfo_t *info, void *) {
                       static_cast<long long>(w->dq()->capacity - 1),
                       static_cast<long long>(w->dq()->capacity));
   }
+  char why[512];
+  if (memory::explain_fault(addr, sig == SIGBUS, why, sizeof why))
+    platform::fatal("%s", why);
   platform::warn("%s at address %p",
                  sig == SIGSEGV ? "segmentation fault" : "bus error", addr);
   signal(sig, SIG_DFL);

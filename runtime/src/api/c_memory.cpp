@@ -1,0 +1,59 @@
+// The C API of global memory (ito.h).
+#include "memory/memory.hpp"
+
+#include "platform/error.hpp"
+
+#include <ito/ito.h>
+
+extern "C" int ito_sched_in_root(void);
+
+using ito::memory::the_memory;
+
+extern "C" {
+
+void *ito_malloc(size_t size) {
+  return the_memory("ito_malloc").allocate(size);
+}
+
+void ito_free(void *p, size_t size) {
+  the_memory("ito_free").deallocate(p, size);
+}
+
+void *ito_malloc_collective(size_t size, ito_dist dist, size_t block_size) {
+  return the_memory("ito_malloc_collective")
+      .allocate_collective(size, static_cast<ito::memory::distribution>(dist),
+                           block_size);
+}
+
+void ito_free_collective(void *p) {
+  the_memory("ito_free_collective").free_collective(p);
+}
+
+void *ito_checkout(const void *p, size_t size, ito_mode mode) {
+  the_memory("ito_checkout").checkout(p, size, mode);
+  return const_cast<void *>(p);
+}
+
+void ito_checkin(const void *p, size_t size, ito_mode mode) {
+  the_memory("ito_checkin").checkin(p, size, mode);
+}
+
+void ito_barrier(void) {
+  ito::memory::memory_system &m = the_memory("ito_barrier");
+  if (ito_sched_in_root())
+    ito::platform::fatal("ito_barrier() called inside a root task; it is for "
+                         "SPMD mode (tasks synchronize by join)");
+  m.release(false);
+  m.spmd_barrier();
+  m.acquire();
+}
+
+void ito_get(void *dst, const void *src, size_t size) {
+  the_memory("ito_get").get(dst, src, size);
+}
+
+void ito_put(void *dst, const void *src, size_t size) {
+  the_memory("ito_put").put(dst, src, size);
+}
+
+} // extern "C"

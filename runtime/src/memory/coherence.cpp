@@ -1,0 +1,201 @@
+#include "memory/coherence.hpp"
+
+#include "memory/memory.hpp"
+#include "memory/remote_access.hpp"
+#include "threads/stats.hpp"
+#include "threads/worker.hpp"
+
+#include <ito/detail/tasks.hpp>
+
+#include <algorithm>
+
+namespace ito::memory {
+
+namespace {
+// Set while requests are served at a fork's poll or in the idle loop.
+bool at_release_point = false;
+} // namespace
+
+void memory_system::mark_dirty() {
+  if (dirty_)
+    return;
+  dirty_ = true;
+  coh_->dirty.store(1, std::memory_order_release);
+  // Eager write-back: the release owed to the next fork happens at that
+  // fork's poll; bring the poll forward instead of testing on every fork.
+  if (opts_.policy == cache_policy::write_back && worker_.in_root &&
+      ito_sched_poll_countdown > 0) {
+    // The poll counts a whole interval of forks; one more fork reaches it.
+    stats_.forks -= static_cast<uint64_t>(ito_sched_poll_countdown - 1);
+    ito_sched_poll_countdown = 0;
+  }
+}
+
+void memory_system::release(bool requested) {
+  const uint64_t epoch = coh_->current_epoch.load(std::memory_order_relaxed);
+  if (!dirty_) {
+    // Nothing to write; a request can only be for a write-back that has
+    // happened, but never leave a waiter behind.
+    if (coh_->request_epoch.load(std::memory_order_acquire) > epoch)
+      coh_->current_epoch.store(epoch + 1, std::memory_order_release);
+    return;
+  }
+  for (cache_block *b : cache_->dirty_list()) {
+    for (const byte_range &r : b->dirty.ranges()) {
+      home_loc at = b->home;
+      at.offset += r.lo;
+      begin_write(worker_.net(), at, b->data + r.lo, r.hi - r.lo);
+      writes_.push_back(at.rank);
+      stats_.written_back_bytes += r.hi - r.lo;
+    }
+    b->dirty.clear();
+    b->in_dirty_list = false;
+  }
+  cache_->dirty_list().clear();
+  for (int r : writes_)
+    finish_write(worker_.net(), r);
+  writes_.clear();
+  dirty_ = false;
+  coh_->dirty.store(0, std::memory_order_release);
+  coh_->current_epoch.store(epoch + 1, std::memory_order_release);
+  stats_.releases++;
+  if (requested)
+    stats_.lazy_releases++;
+}
+
+void memory_system::acquire() {
+  auto &list = cache_->valid_list();
+  if (list.empty())
+    return;
+  std::size_t kept = 0;
+  for (cache_block *b : list) {
+    b->valid.clear();
+    for (const byte_range &r : b->dirty.ranges())
+      b->valid.add(r.lo, r.hi);
+    if (b->valid.empty())
+      b->in_valid_list = false;
+    else
+      list[kept++] = b;
+  }
+  list.resize(kept);
+  stats_.acquires++;
+}
+
+void memory_system::poll_requests() {
+  if (!dirty_)
+    return;
+  if (opts_.policy == cache_policy::write_back)
+    return release(false);
+  if (coh_->request_epoch.load(std::memory_order_acquire) >
+      coh_->current_epoch.load(std::memory_order_relaxed))
+    release(true);
+}
+
+release_handler memory_system::handler_for_remote_thief() {
+  if (dirty_ && at_release_point) {
+    // At once: the thief need not wait. (Steals served while this
+    // write-back waits for its replies get a handler for it instead.)
+    at_release_point = false;
+    release(true);
+    at_release_point = true;
+  }
+  if (!dirty_)
+    return release_handler{topo_.rank(), 0};
+  const uint64_t want = coh_->current_epoch.load(std::memory_order_relaxed) + 1;
+  if (coh_->request_epoch.load(std::memory_order_relaxed) < want)
+    coh_->request_epoch.store(want, std::memory_order_release);
+  return release_handler{topo_.rank(), want};
+}
+
+release_handler memory_system::handler_for_local_victim(int victim) {
+  coherence_shared *c = homes_->coherence_of(victim);
+  const uint64_t epoch = c->current_epoch.load(std::memory_order_acquire);
+  if (!c->dirty.load(std::memory_order_acquire))
+    return release_handler{victim, 0};
+  // Remote max: several thieves may ask; the largest epoch is enough.
+  uint64_t seen = c->request_epoch.load(std::memory_order_relaxed);
+  while (seen < epoch + 1 && !c->request_epoch.compare_exchange_weak(
+                                 seen, epoch + 1, std::memory_order_acq_rel)) {
+  }
+  return release_handler{victim, epoch + 1};
+}
+
+void memory_system::wait_for(const release_handler &h) {
+  if (h.epoch == 0)
+    return;
+  if (homes_->on_node(h.rank)) {
+    coherence_shared *c = homes_->coherence_of(h.rank);
+    while (c->current_epoch.load(std::memory_order_acquire) < h.epoch) {
+      if (worker_.multi_node())
+        worker_.net().poll();
+      poll_requests();
+      __builtin_ia32_pause();
+    }
+    return;
+  }
+  while (remote_epoch(worker_.net(), h.rank) < h.epoch)
+    poll_requests();
+}
+
+// ---- What the scheduler calls ----------------------------------------------
+
+void poll_at_release_point() {
+  threads::worker *w = threads::the_worker_or_null();
+  if (!w || !w->multi_node())
+    return;
+  at_release_point = true;
+  w->net().poll();
+  at_release_point = false;
+}
+
+void fence_release() {
+  if (memory_system *m = the_memory_or_null())
+    m->release(false);
+}
+
+void fence_release_leaving() {
+  if (memory_system *m = the_memory_or_null()) {
+    m->check_no_open_checkout();
+    m->release(false);
+  }
+}
+
+void fence_enter_region() {
+  if (memory_system *m = the_memory_or_null()) {
+    m->release(false);
+    m->enter_region();
+  }
+}
+
+void fence_leave_region() {
+  if (memory_system *m = the_memory_or_null()) {
+    m->release(false);
+    m->leave_region();
+  }
+}
+
+void fence_acquire() {
+  if (memory_system *m = the_memory_or_null())
+    m->acquire();
+}
+
+void fence_poll() {
+  if (memory_system *m = the_memory_or_null())
+    m->poll_requests();
+}
+
+release_handler fence_handler_for_remote_thief() {
+  if (memory_system *m = the_memory_or_null())
+    return m->handler_for_remote_thief();
+  return release_handler{0, 0};
+}
+
+void fence_after_steal(int victim, const release_handler *remote) {
+  memory_system *m = the_memory_or_null();
+  if (!m)
+    return;
+  m->wait_for(remote ? *remote : m->handler_for_local_victim(victim));
+  m->acquire();
+}
+
+} // namespace ito::memory

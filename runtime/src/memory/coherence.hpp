@@ -1,0 +1,53 @@
+// Coherence of the software cache: SC for data-race-free programs (paper
+// 000 Sec. 4.4). A release writes this process's dirty bytes home; an
+// acquire drops every valid byte that is not our own dirty one, so the next
+// checkouts fetch the latest data.
+//
+// The fences sit at fork and join (paper Fig. 5) and cost nothing unless a
+// steal happened: a child whose parent was stolen releases before it
+// arrives at the join; a parent that joins a stolen child releases before
+// it parks and acquires after; a thief acquires before it resumes a stolen
+// continuation. The release a fork owes its continuation is lazy (Fig. 6):
+// the thief asks the victim for its next write-back (epochs; a remote max
+// on the victim's request epoch) and waits for it; the victim looks at its
+// requests when it polls (every few forks, at joins, when idle).
+//
+// These entry points are what the thread scheduler calls; they do nothing
+// before the memory system exists.
+#pragma once
+
+#include <cstdint>
+
+namespace ito::memory {
+
+// A victim's promise: its write-back number `epoch` covers what the stolen
+// continuation may read. epoch 0: nothing to wait for.
+struct release_handler {
+  int32_t rank;
+  uint64_t epoch;
+};
+
+// Serves requests from other nodes at a point where this process may write
+// back at once (a fork's poll, the idle loop: no checkout or transfer in
+// progress), so that a thief from another node need not wait for the
+// release a stolen continuation is owed.
+void poll_at_release_point();
+
+void fence_release();
+// The same where the running task leaves this process's chain (a child whose
+// parent was stolen finishes, a task parks at a join or a future): no
+// checkout may be open then, since it belongs to a task that continues
+// elsewhere; an open one stops the program with a message naming it.
+void fence_release_leaving();
+void fence_acquire();
+// root_exec begins and ends (SPMD -> tasks -> SPMD).
+void fence_enter_region();
+void fence_leave_region();
+void fence_poll();
+// The victim, serving a steal for a thief on another node.
+release_handler fence_handler_for_remote_thief();
+// The thief, after taking a continuation from victim (a handler from the
+// victim's reply, or none for a victim of this node, which it reads).
+void fence_after_steal(int victim, const release_handler *remote);
+
+} // namespace ito::memory

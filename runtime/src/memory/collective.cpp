@@ -1,0 +1,275 @@
+#include "memory/collective.hpp"
+
+#include "memory/remote_access.hpp"
+#include "platform/error.hpp"
+#include "threads/transport.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <sys/mman.h>
+
+namespace ito::memory {
+
+struct collective_table::table {
+  std::atomic<int32_t> lock;
+  uint32_t count;     // entries in use (live or not: never reused)
+  uint64_t next_base; // the next global address, from the area's start
+  coll_desc entries[max_allocations];
+};
+
+namespace {
+std::size_t round_up(std::size_t n, std::size_t to) {
+  return (n + to - 1) / to * to;
+}
+enum : uint32_t { op_alloc = 0, op_free = 1, op_lookup = 2 };
+} // namespace
+
+collective_table::collective_table(const platform::topology &topo,
+                                   global_view &view, home_segments &homes)
+    : topo_(topo), view_(view), homes_(homes) {
+  table_bytes_ = round_up(sizeof(table), view.block_size());
+  if (homes.on_node(0)) {
+    void *t = mmap(nullptr, table_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED,
+                   homes.collective_fd(0), 0);
+    if (t == MAP_FAILED)
+      platform::fatal("cannot map the table of collective allocations: %s",
+                      std::strerror(errno));
+    table_ = static_cast<table *>(t);
+    if (topo.rank() == 0) {
+      table_->lock.store(0);
+      table_->count = 0;
+      table_->next_base = 0;
+    }
+  }
+  MPI_Barrier(topo.world());
+}
+
+collective_table::~collective_table() {
+  if (table_)
+    munmap(table_, table_bytes_);
+}
+
+collective_table::table *collective_table::lock_table() {
+  int32_t expected = 0;
+  while (!table_->lock.compare_exchange_weak(expected, 1,
+                                             std::memory_order_acquire)) {
+    expected = 0;
+    __builtin_ia32_pause();
+  }
+  return table_;
+}
+
+void collective_table::unlock_table() {
+  table_->lock.store(0, std::memory_order_release);
+}
+
+uint64_t collective_table::block_for(std::size_t size, distribution d,
+                                     std::size_t block) const {
+  const std::size_t mb = view_.block_size();
+  if (d == distribution::block) {
+    const std::size_t p = static_cast<std::size_t>(topo_.n_ranks());
+    return round_up(std::max<std::size_t>((size + p - 1) / p, 1), mb);
+  }
+  return round_up(block ? block : mb, mb);
+}
+
+coll_desc collective_table::serve_allocate(uint64_t size, uint64_t block) {
+  coll_desc d;
+  d.size = size;
+  d.block = block;
+  d.n_ranks = topo_.n_ranks();
+  const uint64_t n_blocks = (size + block - 1) / block;
+  d.home_bytes =
+      (n_blocks + uint64_t(d.n_ranks) - 1) / uint64_t(d.n_ranks) * block;
+  table *t = lock_table();
+  if (t->count == max_allocations) {
+    unlock_table();
+    platform::fatal("out of global memory: more than %zu collective "
+                    "allocations were made; allocate fewer, larger arrays",
+                    max_allocations);
+  }
+  // First fit among the live allocations' home ranges.
+  std::vector<std::pair<uint64_t, uint64_t>> used;
+  for (uint32_t i = 0; i < t->count; i++)
+    if (t->entries[i].live)
+      used.emplace_back(t->entries[i].home_off,
+                        t->entries[i].home_off + t->entries[i].home_bytes);
+  std::sort(used.begin(), used.end());
+  uint64_t at = table_bytes_;
+  for (auto &u : used) {
+    if (u.first >= at + d.home_bytes)
+      break;
+    at = std::max(at, u.second);
+  }
+  const uint64_t capacity = homes_.size(segment::collective);
+  if (at + d.home_bytes > capacity ||
+      d.size > global_view::collective_size - t->next_base) {
+    uint64_t in_use = 0;
+    for (auto &u : used)
+      in_use += u.second - u.first;
+    unlock_table();
+    platform::fatal("out of global memory: a collective allocation of %llu "
+                    "bytes needs %llu MiB on every process, %llu MiB of the "
+                    "%llu MiB per process are in use; raise "
+                    "ITO_COLLECTIVE_HEAP_SIZE",
+                    (unsigned long long)size,
+                    (unsigned long long)(d.home_bytes >> 20),
+                    (unsigned long long)(in_use >> 20),
+                    (unsigned long long)(capacity >> 20));
+  }
+  d.home_off = at;
+  d.base = reinterpret_cast<uintptr_t>(view_.collective_base()) + t->next_base;
+  t->next_base += round_up(n_blocks * block, view_.block_size());
+  d.live = 1;
+  t->entries[t->count++] = d;
+  unlock_table();
+  return d;
+}
+
+coll_desc collective_table::serve_free(uint64_t base) {
+  table *t = lock_table();
+  for (uint32_t i = 0; i < t->count; i++) {
+    coll_desc &e = t->entries[i];
+    if (e.live && e.base == base) {
+      e.live = 0;
+      coll_desc d = e;
+      unlock_table();
+      return d;
+    }
+  }
+  unlock_table();
+  return coll_desc{};
+}
+
+coll_desc collective_table::serve_lookup(uint64_t addr) {
+  table *t = lock_table();
+  coll_desc found{};
+  for (uint32_t i = t->count; i-- > 0;)
+    if (t->entries[i].live &&
+        t->entries[i].contains(reinterpret_cast<void *>(addr))) {
+      found = t->entries[i];
+      break;
+    }
+  unlock_table();
+  return found;
+}
+
+coll_desc collective_table::ask_rank0(uint32_t op, uint64_t a, uint64_t b) {
+  if (table_) {
+    switch (op) {
+    case op_alloc:
+      return serve_allocate(a, b);
+    case op_free:
+      return serve_free(a);
+    default:
+      return serve_lookup(a);
+    }
+  }
+  const mem_op kinds[] = {mem_op::coll_alloc, mem_op::coll_free,
+                          mem_op::coll_lookup};
+  return call_collective(*net_, kinds[op], a, b);
+}
+
+const coll_desc &collective_table::learn(const coll_desc &d) {
+  auto [it, fresh] = known_.emplace(d.base, d);
+  if (fresh) {
+    // Map the home blocks that live on this node straight into the view.
+    const uint64_t n_blocks = (d.size + d.block - 1) / d.block;
+    for (uint64_t i = 0; i < n_blocks; i++) {
+      const int owner = static_cast<int>(i % uint64_t(d.n_ranks));
+      if (!homes_.on_node(owner))
+        continue;
+      view_.map(reinterpret_cast<char *>(d.base + i * d.block), d.block,
+                homes_.collective_fd(owner),
+                d.home_off + (i / uint64_t(d.n_ranks)) * d.block,
+                "a block-cyclic collective allocation");
+    }
+  }
+  last_ = &it->second;
+  return it->second;
+}
+
+void collective_table::forget(uint64_t base) {
+  auto it = known_.find(base);
+  if (it == known_.end())
+    return;
+  const coll_desc &d = it->second;
+  const uint64_t n_blocks = (d.size + d.block - 1) / d.block;
+  for (uint64_t i = 0; i < n_blocks; i++)
+    if (homes_.on_node(static_cast<int>(i % uint64_t(d.n_ranks))))
+      view_.unmap(reinterpret_cast<char *>(d.base + i * d.block), d.block);
+  if (last_ == &it->second)
+    last_ = nullptr;
+  known_.erase(it);
+}
+
+const coll_desc &collective_table::find_slow(const void *p) {
+  const auto a = reinterpret_cast<uintptr_t>(p);
+  auto it = known_.upper_bound(a);
+  if (it != known_.begin()) {
+    --it;
+    if (it->second.contains(p))
+      return *(last_ = &it->second);
+  }
+  coll_desc d = ask_rank0(op_lookup, a, 0);
+  if (!d.live)
+    platform::fatal("global address %p is not in any live collective "
+                    "allocation (freed already, or never allocated)",
+                    p);
+  return learn(d);
+}
+
+void collective_table::barrier() {
+  if (net_)
+    net_->quiesce();
+  else
+    MPI_Barrier(topo_.world());
+}
+
+void *collective_table::allocate_spmd(std::size_t size, distribution d,
+                                      std::size_t block) {
+  barrier();
+  coll_desc desc{};
+  if (topo_.rank() == 0)
+    desc = serve_allocate(std::max<std::size_t>(size, 1),
+                          block_for(size, d, block));
+  MPI_Bcast(&desc, sizeof desc, MPI_BYTE, 0, topo_.world());
+  learn(desc);
+  MPI_Barrier(topo_.world());
+  return reinterpret_cast<void *>(desc.base);
+}
+
+void collective_table::free_spmd(void *p) {
+  const coll_desc &d = find(p);
+  if (d.base != reinterpret_cast<uintptr_t>(p))
+    platform::fatal("ito_free_collective(%p): not the start of a collective "
+                    "allocation (it begins at %p)",
+                    p, reinterpret_cast<void *>(d.base));
+  const uint64_t base = d.base;
+  barrier();
+  if (topo_.rank() == 0)
+    serve_free(base);
+  forget(base);
+  MPI_Barrier(topo_.world());
+}
+
+void *collective_table::allocate_from_task(std::size_t size, distribution d,
+                                           std::size_t block) {
+  coll_desc desc = ask_rank0(op_alloc, std::max<std::size_t>(size, 1),
+                             block_for(size, d, block));
+  return reinterpret_cast<void *>(learn(desc).base);
+}
+
+coll_desc collective_table::free_from_task(void *p) {
+  const uint64_t base = find(p).base;
+  if (base != reinterpret_cast<uintptr_t>(p))
+    platform::fatal("ito_free_collective(%p): not the start of a collective "
+                    "allocation (it begins at %p)",
+                    p, reinterpret_cast<void *>(base));
+  coll_desc d = ask_rank0(op_free, base, 0);
+  forget(base);
+  return d;
+}
+
+} // namespace ito::memory

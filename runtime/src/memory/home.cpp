@@ -1,0 +1,96 @@
+#include "memory/home.hpp"
+
+#include "platform/error.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <ctime>
+#include <fcntl.h>
+#include <string>
+#include <sys/mman.h>
+#include <unistd.h>
+
+namespace ito::memory {
+
+namespace {
+
+std::string segment_name(uint64_t job, int rank, const char *what) {
+  return "/ito." + std::to_string(job) + "." + std::to_string(rank) + "." +
+         what;
+}
+
+int open_segment(const std::string &name, std::size_t size, bool create,
+                 const char *variable) {
+  int fd =
+      shm_open(name.c_str(), create ? O_RDWR | O_CREAT | O_EXCL : O_RDWR, 0600);
+  if (fd < 0)
+    platform::fatal("cannot %s shared memory %s for global memory: %s",
+                    create ? "create" : "open", name.c_str(),
+                    std::strerror(errno));
+  if (create && ftruncate(fd, static_cast<off_t>(size)) != 0)
+    platform::fatal("cannot size shared memory %s to %zu MiB: %s (is "
+                    "/dev/shm large enough? see %s)",
+                    name.c_str(), size >> 20, std::strerror(errno), variable);
+  return fd;
+}
+
+} // namespace
+
+home_segments::home_segments(const platform::topology &topo, global_view &view,
+                             std::size_t heap_size, std::size_t collective_size)
+    : view_(view), rank_(topo.rank()), heap_size_(heap_size),
+      collective_size_(collective_size),
+      fds_(static_cast<std::size_t>(topo.n_ranks())) {
+  uint64_t job =
+      rank_ == 0 ? (uint64_t(getpid()) << 24) ^ uint64_t(time(nullptr)) : 0;
+  MPI_Bcast(&job, 1, MPI_UINT64_T, 0, topo.world());
+  const std::string heap_name = segment_name(job, rank_, "gheap");
+  const std::string coll_name = segment_name(job, rank_, "gcoll");
+  fds own{open_segment(heap_name, heap_size, true, "ITO_GLOBAL_HEAP_SIZE"),
+          open_segment(coll_name, collective_size, true,
+                       "ITO_COLLECTIVE_HEAP_SIZE")};
+  void *c = mmap(nullptr, collective_size, PROT_READ | PROT_WRITE,
+                 MAP_SHARED | MAP_NORESERVE, own.collective, 0);
+  if (c == MAP_FAILED)
+    platform::fatal("cannot map the collective home segment (%zu MiB): %s",
+                    collective_size >> 20, std::strerror(errno));
+  collective_ = static_cast<char *>(c);
+  heap_ = view.slice_of(rank_);
+  fds_[static_cast<std::size_t>(rank_)] = own;
+
+  MPI_Comm node = topo.node_comm();
+  std::vector<int> node_ranks(static_cast<std::size_t>(topo.node_n_ranks()));
+  MPI_Allgather(&rank_, 1, MPI_INT, node_ranks.data(), 1, MPI_INT, node);
+  MPI_Barrier(node);
+  for (int r : node_ranks) {
+    fds &f = fds_[static_cast<std::size_t>(r)];
+    if (r != rank_) {
+      f.heap = open_segment(segment_name(job, r, "gheap"), heap_size, false,
+                            "ITO_GLOBAL_HEAP_SIZE");
+      f.collective =
+          open_segment(segment_name(job, r, "gcoll"), collective_size, false,
+                       "ITO_COLLECTIVE_HEAP_SIZE");
+    }
+    view.map(view.slice_of(r), heap_size, f.heap, 0,
+             "the noncollective heaps of this node");
+    close(f.heap);
+    f.heap = -1;
+  }
+  MPI_Barrier(node);
+  shm_unlink(heap_name.c_str());
+  shm_unlink(coll_name.c_str());
+  coherence_shared *cs = own_coherence();
+  cs->current_epoch.store(0, std::memory_order_relaxed);
+  cs->request_epoch.store(0, std::memory_order_relaxed);
+  cs->dirty.store(0, std::memory_order_relaxed);
+  MPI_Barrier(topo.world());
+}
+
+home_segments::~home_segments() {
+  munmap(collective_, collective_size_);
+  for (fds &f : fds_)
+    if (f.collective >= 0)
+      close(f.collective);
+}
+
+} // namespace ito::memory

@@ -1,0 +1,80 @@
+// Home memory: the part of global memory each process owns, in two POSIX
+// shared memory segments per rank (its noncollective heap and its share of
+// collective allocations). Every rank of a node maps its peers' segments
+// straight into the global view, so home data on the node is read and
+// written in place, never cached.
+#pragma once
+
+#include "memory/global_view.hpp"
+#include "platform/topology.hpp"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace ito::memory {
+
+enum class segment : uint32_t { heap = 0, collective = 1 };
+
+// Where a global byte lives: its home rank, segment and offset there.
+struct home_loc {
+  int rank;
+  segment seg;
+  uint64_t offset;
+};
+
+// Coherence state of one rank that others read and thieves write (paper
+// 000 Fig. 6): the first bytes of the rank's heap segment.
+struct coherence_shared {
+  alignas(64) std::atomic<uint64_t> current_epoch;
+  alignas(64) std::atomic<uint64_t> request_epoch;
+  alignas(64) std::atomic<uint32_t> dirty;
+};
+
+class home_segments {
+public:
+  // The heap segment starts with this header; the heap itself follows.
+  static constexpr std::size_t heap_header = 4096;
+
+  // Collective over all ranks: creates this rank's segments, maps the heaps
+  // of the node's ranks at their slices of the view, and keeps the
+  // collective segments of the node's ranks open for mapping on demand.
+  home_segments(const platform::topology &topo, global_view &view,
+                std::size_t heap_size, std::size_t collective_size);
+  ~home_segments();
+  home_segments(const home_segments &) = delete;
+  home_segments &operator=(const home_segments &) = delete;
+
+  bool on_node(int rank) const {
+    return fds_[static_cast<std::size_t>(rank)].collective >= 0;
+  }
+  // This rank's segment, as this process addresses it (to serve fetches and
+  // write-backs from other nodes).
+  char *own(segment s) const {
+    return s == segment::heap ? heap_ : collective_;
+  }
+  std::size_t size(segment s) const {
+    return s == segment::heap ? heap_size_ : collective_size_;
+  }
+  int collective_fd(int rank) const {
+    return fds_[static_cast<std::size_t>(rank)].collective;
+  }
+  // The coherence state of a rank on this node.
+  coherence_shared *coherence_of(int rank) const {
+    return reinterpret_cast<coherence_shared *>(view_.slice_of(rank));
+  }
+  coherence_shared *own_coherence() const { return coherence_of(rank_); }
+
+private:
+  struct fds {
+    int heap = -1, collective = -1;
+  };
+  global_view &view_;
+  int rank_;
+  std::size_t heap_size_, collective_size_;
+  char *heap_ = nullptr, *collective_ = nullptr;
+  std::vector<fds> fds_;
+};
+
+} // namespace ito::memory

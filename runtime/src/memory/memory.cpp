@@ -1,0 +1,228 @@
+#include "memory/memory.hpp"
+
+#include "memory/fault.hpp"
+#include "memory/remote_access.hpp"
+#include "platform/error.hpp"
+#include "platform/options.hpp"
+#include "platform/shm.hpp"
+#include "threads/stats.hpp"
+#include "threads/worker.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace ito::memory {
+
+namespace {
+
+memory_system *current = nullptr;
+
+bool power_of_two(std::size_t n) { return n && !(n & (n - 1)); }
+
+cache_policy read_policy() {
+  const char *v = std::getenv("ITO_CACHE_POLICY");
+  if (!v || !*v)
+    return cache_policy::write_back_lazy;
+  for (cache_policy p :
+       {cache_policy::nocache, cache_policy::write_through,
+        cache_policy::write_back, cache_policy::write_back_lazy})
+    if (std::strcmp(v, policy_name(p)) == 0)
+      return p;
+  platform::fatal("ITO_CACHE_POLICY=%s is not a cache policy; use nocache, "
+                  "write-through, write-back or write-back-lazy",
+                  v);
+}
+
+} // namespace
+
+const char *policy_name(cache_policy p) {
+  switch (p) {
+  case cache_policy::nocache:
+    return "nocache";
+  case cache_policy::write_through:
+    return "write-through";
+  case cache_policy::write_back:
+    return "write-back";
+  case cache_policy::write_back_lazy:
+    break;
+  }
+  return "write-back-lazy";
+}
+
+memory_options read_memory_options() {
+  memory_options o;
+  o.block_size = platform::env_size("ITO_BLOCK_SIZE", std::size_t(64) << 10);
+  o.sub_block_size =
+      platform::env_size("ITO_SUB_BLOCK_SIZE", std::size_t(4) << 10);
+  o.cache_size = platform::env_size("ITO_CACHE_SIZE", std::size_t(128) << 20);
+  o.heap_size =
+      platform::env_size("ITO_GLOBAL_HEAP_SIZE", std::size_t(1) << 30);
+  o.collective_size =
+      platform::env_size("ITO_COLLECTIVE_HEAP_SIZE", std::size_t(1) << 30);
+  o.policy = read_policy();
+  if (!power_of_two(o.block_size) || o.block_size < platform::page_size())
+    platform::fatal("ITO_BLOCK_SIZE=%zu is not a power of two of at least "
+                    "the page size (%zu)",
+                    o.block_size, platform::page_size());
+  if (!power_of_two(o.sub_block_size) || o.sub_block_size > o.block_size)
+    platform::fatal("ITO_SUB_BLOCK_SIZE=%zu is not a power of two no larger "
+                    "than ITO_BLOCK_SIZE (%zu)",
+                    o.sub_block_size, o.block_size);
+  auto round = [&](std::size_t n) {
+    return (n + o.block_size - 1) / o.block_size * o.block_size;
+  };
+  o.heap_size = round(o.heap_size);
+  o.collective_size = round(o.collective_size);
+  return o;
+}
+
+memory_system::memory_system(const platform::topology &topo, threads::worker &w,
+                             const memory_options &o)
+    : opts_(o), topo_(topo), worker_(w), stats_(w.counters()),
+      one_node_(topo.n_nodes() == 1) {
+  view_ =
+      std::make_unique<global_view>(o.block_size, o.heap_size, topo.n_ranks());
+  homes_ = std::make_unique<home_segments>(topo, *view_, o.heap_size,
+                                           o.collective_size);
+  coll_ = std::make_unique<collective_table>(topo, *view_, *homes_);
+  cache_ = std::make_unique<cache>(*view_, o.cache_size);
+  heap_base_ = view_->slice_of(topo.rank()) + home_segments::heap_header;
+  heap_.attach(topo.rank(), heap_base_,
+               o.heap_size - home_segments::heap_header);
+  heap_.describe("global memory (the noncollective heap of this process)",
+                 "ITO_GLOBAL_HEAP_SIZE");
+  coh_ = homes_->own_coherence();
+  if (w.multi_node())
+    coll_->set_transport(&w.net());
+  install_memory_handler();
+  current = this;
+}
+
+memory_system::~memory_system() {
+  if (current == this)
+    current = nullptr;
+}
+
+memory_system *the_memory_or_null() { return current; }
+
+memory_system &the_memory(const char *api_function) {
+  if (!current)
+    platform::fatal("%s called outside ito_init()/ito_fini(); start the "
+                    "runtime first",
+                    api_function);
+  return *current;
+}
+
+bool explain_fault(const void *addr, bool bus_error, char *buf,
+                   std::size_t size) {
+  memory_system *m = current;
+  if (!m)
+    return false;
+  const global_view &v = m->view();
+  if (bus_error && v.in_view(addr)) {
+    std::snprintf(buf, size,
+                  "bus error at global address %p: the shared memory behind "
+                  "global memory could not be backed (is /dev/shm full or "
+                  "too small? ITO_GLOBAL_HEAP_SIZE and "
+                  "ITO_COLLECTIVE_HEAP_SIZE size it per process)",
+                  addr);
+    return true;
+  }
+  if (v.in_collective(addr)) {
+    if (const coll_desc *d = m->collectives().find_known(addr))
+      std::snprintf(buf, size,
+                    "access to global memory at %p outside a checkout: it is "
+                    "byte %llu of the collective allocation at %p (%llu "
+                    "bytes, home process %d); check it out (ito_checkout) "
+                    "before touching it, and do not touch it after checkin",
+                    addr,
+                    static_cast<unsigned long long>(
+                        reinterpret_cast<uintptr_t>(addr) - d->base),
+                    reinterpret_cast<void *>(d->base),
+                    static_cast<unsigned long long>(d->size),
+                    d->home_of(addr).rank);
+    else
+      std::snprintf(buf, size,
+                    "access to global memory at %p outside a checkout: it "
+                    "is in no collective allocation this process knows "
+                    "(freed, or never allocated)",
+                    addr);
+    return true;
+  }
+  if (v.in_noncollective(addr)) {
+    std::snprintf(buf, size,
+                  "access to global memory at %p outside a checkout: it is "
+                  "in the noncollective heap of process %d (ito_malloc); "
+                  "check it out (ito_checkout) before touching it, and do "
+                  "not touch it after checkin",
+                  addr, v.noncollective_owner(addr));
+    return true;
+  }
+  if (v.in_view(addr)) {
+    std::snprintf(buf, size,
+                  "access at %p, inside the global address space but in no "
+                  "heap: a stray or uninitialized global pointer",
+                  addr);
+    return true;
+  }
+  return false;
+}
+
+void *memory_system::allocate(std::size_t size) {
+  threads::global_ref ref = heap_.allocate(size ? size : 1);
+  return heap_base_ + threads::ref_offset(ref);
+}
+
+void memory_system::deallocate(void *p, std::size_t size) {
+  if (!p)
+    return;
+  if (!view_->in_noncollective(p))
+    platform::fatal("ito_free(%p): not an address that ito_malloc returned%s",
+                    p,
+                    view_->in_collective(p)
+                        ? " (it is collective memory: use ito_free_collective)"
+                        : "");
+  const int owner = view_->noncollective_owner(p);
+  const auto offset =
+      static_cast<uint64_t>(static_cast<char *>(p) - view_->slice_of(owner) -
+                            home_segments::heap_header);
+  // Our cached copy of the object dies with it: its dirty bytes must not be
+  // written over whatever reuses the memory.
+  cache_->forget_range(reinterpret_cast<uintptr_t>(p),
+                       reinterpret_cast<uintptr_t>(p) + size);
+  if (owner == topo_.rank())
+    heap_.free_local(threads::make_ref(owner, offset));
+  else if (homes_->on_node(owner))
+    threads::remote_heap::mark_freed(p);
+  else
+    post_free(worker_.net(), owner, offset);
+}
+
+void memory_system::free_here(uint64_t heap_offset) {
+  heap_.free_local(threads::make_ref(topo_.rank(), heap_offset));
+}
+
+void *memory_system::allocate_collective(std::size_t size, distribution d,
+                                         std::size_t block) {
+  if (worker_.in_root)
+    return coll_->allocate_from_task(size, d, block);
+  return coll_->allocate_spmd(size, d, block);
+}
+
+void memory_system::free_collective(void *p) {
+  if (!p)
+    return;
+  if (!view_->in_collective(p))
+    platform::fatal("ito_free_collective(%p): not an address that "
+                    "ito_malloc_collective returned",
+                    p);
+  const coll_desc &d = coll_->find(p);
+  cache_->forget_range(d.base, d.base + d.size);
+  if (worker_.in_root)
+    coll_->free_from_task(p);
+  else
+    coll_->free_spmd(p);
+}
+
+} // namespace ito::memory

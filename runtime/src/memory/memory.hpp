@@ -1,0 +1,134 @@
+// The global address space of one process: its view, its home memory, the
+// collective table, its noncollective heap, its cache and its open
+// checkouts (paper 000 Sec. 3-5). Created by ito_init after the worker.
+#pragma once
+
+#include "memory/cache.hpp"
+#include "memory/coherence.hpp"
+#include "memory/collective.hpp"
+#include "memory/global_view.hpp"
+#include "memory/home.hpp"
+#include "threads/remote_heap.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace ito::threads {
+class worker;
+struct stats;
+} // namespace ito::threads
+
+namespace ito::memory {
+
+enum class cache_policy { nocache, write_through, write_back, write_back_lazy };
+const char *policy_name(cache_policy p);
+
+// The access modes of ito.h (ITO_MODE_*).
+enum access_mode : int { mode_read = 0, mode_write = 1, mode_read_write = 2 };
+
+struct memory_options {
+  std::size_t block_size, sub_block_size, cache_size, heap_size,
+      collective_size;
+  cache_policy policy;
+};
+memory_options read_memory_options();
+
+class memory_system {
+public:
+  memory_system(const platform::topology &topo, threads::worker &w,
+                const memory_options &o);
+  ~memory_system();
+  memory_system(const memory_system &) = delete;
+  memory_system &operator=(const memory_system &) = delete;
+
+  // Noncollective: from this rank's heap; freed by anyone.
+  void *allocate(std::size_t size);
+  void deallocate(void *p, std::size_t size);
+  // Collective: SPMD (every rank) or from a task (the root task's tree).
+  void *allocate_collective(std::size_t size, distribution d,
+                            std::size_t block);
+  void free_collective(void *p);
+
+  void checkout(const void *p, std::size_t size, int mode);
+  void checkin(const void *p, std::size_t size, int mode);
+  // Copies without the cache (the GET/PUT baseline).
+  void get(void *dst, const void *src, std::size_t size);
+  void put(void *dst, const void *src, std::size_t size);
+
+  // Coherence (coherence.cpp).
+  void release(bool requested);
+  void acquire();
+  void poll_requests();
+  release_handler handler_for_remote_thief();
+  release_handler handler_for_local_victim(int victim);
+  void wait_for(const release_handler &h);
+
+  // A fatal error if a checkout is open (at a fork or join that moved).
+  // (Checkouts SPMD code left open across root_exec are not the tasks'.)
+  void check_no_open_checkout() {
+    if (__builtin_expect(open_.size() > spmd_open_, 0))
+      open_at_migration();
+  }
+  void enter_region() { spmd_open_ = open_.size(); }
+  void leave_region() { spmd_open_ = 0; }
+
+  // Serving other nodes (remote_access.cpp).
+  home_segments &homes() { return *homes_; }
+  collective_table &collectives() { return *coll_; }
+  void free_here(uint64_t heap_offset);
+
+  // A barrier of all processes (SPMD mode) that serves requests while it
+  // waits.
+  void spmd_barrier() { coll_->barrier(); }
+  cache_policy policy() const { return opts_.policy; }
+  const global_view &view() const { return *view_; }
+  threads::stats &counters() { return stats_; }
+
+private:
+  struct open_checkout {
+    const void *addr;
+    std::size_t size;
+    int mode;
+  };
+  struct pending_fetch {
+    cache_block *b;
+    uint32_t lo, hi;
+  };
+
+  // The home of the memory block at block_start; checks [p, p+size) lies
+  // in one allocation.
+  home_loc home_of_block(const char *block_start);
+  void check_range(const void *p, std::size_t size, const char *what);
+  cache_block *obtain_block(uint64_t id, const home_loc &h, const void *p,
+                            std::size_t size);
+  void finish_fetches();
+  void mark_dirty();
+  void checkin_mismatch(const void *p, std::size_t size, int mode);
+  [[noreturn]] void open_at_migration();
+
+  memory_options opts_;
+  const platform::topology &topo_;
+  threads::worker &worker_;
+  threads::stats &stats_;
+  bool one_node_;
+  std::unique_ptr<global_view> view_;
+  std::unique_ptr<home_segments> homes_;
+  std::unique_ptr<collective_table> coll_;
+  std::unique_ptr<cache> cache_;
+  threads::remote_heap heap_;
+  char *heap_base_ = nullptr; // this rank's heap in the view
+  std::vector<open_checkout> open_;
+  std::size_t spmd_open_ = 0;
+  std::vector<pending_fetch> fetches_;
+  std::vector<cache_block *> to_map_;
+  std::vector<int> writes_; // targets of write-backs in flight, in order
+  bool dirty_ = false;
+  coherence_shared *coh_ = nullptr;
+};
+
+memory_system *the_memory_or_null();
+memory_system &the_memory(const char *api_function);
+
+} // namespace ito::memory

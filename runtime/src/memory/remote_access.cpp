@@ -1,0 +1,142 @@
+#include "memory/remote_access.hpp"
+
+#include "memory/memory.hpp"
+#include "platform/error.hpp"
+#include "threads/remote_ops.hpp"
+#include "threads/transport.hpp"
+
+#include <cstring>
+
+namespace ito::memory {
+
+namespace {
+
+struct mem_request {
+  mem_op op;
+  segment seg;
+  uint64_t offset; // or an address, a size
+  uint64_t len;    // or a second argument
+};
+
+std::vector<char> make_request(const mem_request &r, const void *data = nullptr,
+                               std::size_t len = 0) {
+  threads::msg_header h{threads::msg_kind::memory,
+                        static_cast<uint32_t>(sizeof r + len), 0, 0};
+  std::vector<char> msg(sizeof h + sizeof r + len);
+  std::memcpy(msg.data(), &h, sizeof h);
+  std::memcpy(msg.data() + sizeof h, &r, sizeof r);
+  if (len)
+    std::memcpy(msg.data() + sizeof h + sizeof r, data, len);
+  return msg;
+}
+
+void check_home(memory_system &m, const mem_request &r, int src) {
+  if (r.offset + r.len > m.homes().size(r.seg))
+    platform::fatal("rank %d asked for global memory at offset %llu (%llu "
+                    "bytes) beyond this process's home segment",
+                    src, static_cast<unsigned long long>(r.offset),
+                    static_cast<unsigned long long>(r.len));
+}
+
+template <class T> void reply_with(std::vector<char> &reply, const T &v) {
+  reply.resize(sizeof v);
+  std::memcpy(reply.data(), &v, sizeof v);
+}
+
+bool serve(int src, const threads::msg_header &, const char *payload,
+           std::vector<char> &reply) {
+  memory_system &m = the_memory("a global memory request");
+  mem_request r;
+  std::memcpy(&r, payload, sizeof r);
+  switch (r.op) {
+  case mem_op::fetch: {
+    check_home(m, r, src);
+    const char *p = m.homes().own(r.seg) + r.offset;
+    reply.assign(p, p + r.len);
+    return true;
+  }
+  case mem_op::write:
+    check_home(m, r, src);
+    std::memcpy(m.homes().own(r.seg) + r.offset, payload + sizeof r, r.len);
+    reply.clear();
+    return true;
+  case mem_op::epoch:
+    reply_with(reply, m.homes().own_coherence()->current_epoch.load(
+                          std::memory_order_acquire));
+    return true;
+  case mem_op::free:
+    m.free_here(r.offset);
+    return false;
+  case mem_op::coll_alloc:
+    reply_with(reply, m.collectives().serve_allocate(r.offset, r.len));
+    return true;
+  case mem_op::coll_free:
+    reply_with(reply, m.collectives().serve_free(r.offset));
+    return true;
+  case mem_op::coll_lookup:
+    reply_with(reply, m.collectives().serve_lookup(r.offset));
+    return true;
+  }
+  platform::fatal("unknown global memory request %u from rank %d",
+                  static_cast<unsigned>(r.op), src);
+}
+
+} // namespace
+
+void begin_fetch(threads::transport &net, const home_loc &h, std::size_t len) {
+  net.begin(h.rank,
+            make_request(mem_request{mem_op::fetch, h.seg, h.offset, len}));
+}
+
+void finish_fetch(threads::transport &net, int rank, void *dst,
+                  std::size_t len) {
+  static thread_local std::vector<char> reply;
+  net.finish(rank, reply);
+  if (reply.size() != len)
+    platform::fatal("a fetch from rank %d returned %zu bytes instead of %zu",
+                    rank, reply.size(), len);
+  std::memcpy(dst, reply.data(), len);
+}
+
+void begin_write(threads::transport &net, const home_loc &h, const void *src,
+                 std::size_t len) {
+  net.begin(
+      h.rank,
+      make_request(mem_request{mem_op::write, h.seg, h.offset, len}, src, len));
+}
+
+void finish_write(threads::transport &net, int rank) {
+  static thread_local std::vector<char> reply;
+  net.finish(rank, reply);
+}
+
+uint64_t remote_epoch(threads::transport &net, int rank) {
+  std::vector<char> msg =
+      make_request(mem_request{mem_op::epoch, segment::heap, 0, 0});
+  std::vector<char> reply;
+  net.call(rank, msg.data(), msg.size(), reply);
+  uint64_t e;
+  std::memcpy(&e, reply.data(), sizeof e);
+  return e;
+}
+
+void post_free(threads::transport &net, int rank, uint64_t offset) {
+  std::vector<char> msg =
+      make_request(mem_request{mem_op::free, segment::heap, offset, 0});
+  net.post(rank, msg.data(), msg.size());
+}
+
+coll_desc call_collective(threads::transport &net, mem_op op, uint64_t a,
+                          uint64_t b) {
+  std::vector<char> msg =
+      make_request(mem_request{op, segment::collective, a, b});
+  std::vector<char> reply;
+  net.call(0, msg.data(), msg.size(), reply);
+  coll_desc d;
+  std::memcpy(&d, reply.data(), sizeof d);
+  return d;
+}
+
+void install_memory_handler() { threads::set_memory_handler(serve); }
+
+} // namespace ito::memory

@@ -1,0 +1,47 @@
+// Global memory between nodes: fetches, write-backs, frees, epochs and
+// collective-table operations shipped to the rank that owns the data, over
+// the runtime's transport (threads/transport.hpp), and served there when it
+// polls. Within a node nothing here is used: home memory is mapped in place.
+#pragma once
+
+#include "memory/collective.hpp"
+#include "memory/home.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace ito::threads {
+class transport;
+struct msg_header;
+} // namespace ito::threads
+
+namespace ito::memory {
+
+enum class mem_op : uint32_t {
+  fetch,       // -> the bytes
+  write,       // + bytes -> (empty)
+  epoch,       // -> the home's current release epoch
+  free,        // one-way: free a noncollective object
+  coll_alloc,  // (rank 0) -> coll_desc
+  coll_free,   // (rank 0) -> the freed coll_desc
+  coll_lookup, // (rank 0) -> coll_desc (live == 0: none)
+};
+
+// Requests whose replies are collected later, in order, per target.
+void begin_fetch(threads::transport &net, const home_loc &h, std::size_t len);
+void finish_fetch(threads::transport &net, int rank, void *dst,
+                  std::size_t len);
+void begin_write(threads::transport &net, const home_loc &h, const void *src,
+                 std::size_t len);
+void finish_write(threads::transport &net, int rank);
+
+uint64_t remote_epoch(threads::transport &net, int rank);
+void post_free(threads::transport &net, int rank, uint64_t offset);
+coll_desc call_collective(threads::transport &net, mem_op op, uint64_t a,
+                          uint64_t b);
+
+// Installs the handler that serves these requests on this rank.
+void install_memory_handler();
+
+} // namespace ito::memory
