@@ -63,5 +63,6 @@ public:
 #include <ito/detail/tasks.hpp>
 #endif
 #include <ito/global.hpp>
+#include <ito/patterns.hpp>
 
 #endif // ITO_ITO_HPP

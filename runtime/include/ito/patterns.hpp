@@ -1,0 +1,125 @@
+// Parallel patterns over index ranges and global spans, built on
+// ito::thread (divide and conquer, child first) and checkout/checkin.
+//
+//   ito::parallel_for(0, n, grain, [=](std::size_t i) { ... });
+//   T r = ito::parallel_reduce(0, n, grain, init, map, reduce);
+//   ito::for_each<ito::mode::write>(span, grain, [=](T &x) { ... });
+//   T r = ito::transform_reduce(span, grain, init, reduce, transform);
+//
+// The callables are copied into every task (they may run in other
+// processes): capture by value, and reach shared data through global
+// memory. grain 0 picks about 8 leaves per process. Inside the root task.
+#ifndef ITO_PATTERNS_HPP
+#define ITO_PATTERNS_HPP
+
+#include <algorithm>
+#include <cstddef>
+
+namespace ito {
+
+namespace detail {
+inline std::size_t leaf_size(std::size_t n, std::size_t grain) {
+  if (grain)
+    return grain;
+  const std::size_t leaves = 8 * static_cast<std::size_t>(n_ranks());
+  return std::max<std::size_t>(1, (n + leaves - 1) / leaves);
+}
+
+// Calls leaf(lo, hi) over [lo, hi) in pieces of at most grain.
+template <class Leaf>
+void split_range(std::size_t lo, std::size_t hi, std::size_t grain,
+                 const Leaf &leaf) {
+  if (hi - lo <= grain) {
+    if (lo < hi)
+      leaf(lo, hi);
+    return;
+  }
+  const std::size_t mid = lo + (hi - lo) / 2;
+  thread<void> left(
+      [lo, mid, grain, leaf] { split_range(lo, mid, grain, leaf); });
+  split_range(mid, hi, grain, leaf);
+  left.join();
+}
+
+// reduce(leaf(lo, hi)...) over [lo, hi), left to right.
+template <class T, class Leaf, class Reduce>
+T split_reduce(std::size_t lo, std::size_t hi, std::size_t grain,
+               const Leaf &leaf, const Reduce &reduce) {
+  if (hi - lo <= grain)
+    return leaf(lo, hi);
+  const std::size_t mid = lo + (hi - lo) / 2;
+  thread<T> left([lo, mid, grain, leaf, reduce] {
+    return split_reduce<T>(lo, mid, grain, leaf, reduce);
+  });
+  T right = split_reduce<T>(mid, hi, grain, leaf, reduce);
+  return reduce(left.join(), right);
+}
+} // namespace detail
+
+// f(i) for every i in [begin, end).
+template <class F>
+void parallel_for(std::size_t begin, std::size_t end, std::size_t grain, F f) {
+  if (begin >= end)
+    return;
+  detail::split_range(begin, end, detail::leaf_size(end - begin, grain),
+                      [f](std::size_t lo, std::size_t hi) {
+                        for (std::size_t i = lo; i < hi; i++)
+                          f(i);
+                      });
+}
+
+// reduce over map(i) for i in [begin, end), starting from init (which
+// must be the identity of reduce: each leaf starts from it).
+template <class T, class Map, class Reduce>
+T parallel_reduce(std::size_t begin, std::size_t end, std::size_t grain, T init,
+                  Map map, Reduce reduce) {
+  if (begin >= end)
+    return init;
+  return detail::split_reduce<T>(
+      begin, end, detail::leaf_size(end - begin, grain),
+      [init, map, reduce](std::size_t lo, std::size_t hi) {
+        T acc = init;
+        for (std::size_t i = lo; i < hi; i++)
+          acc = reduce(acc, map(i));
+        return acc;
+      },
+      reduce);
+}
+
+// f(element) for every element of s, each leaf checked out in mode M
+// (write: f sets the elements; read_write: it updates them; read: f gets
+// const elements).
+template <mode M, class T, class F>
+void for_each(global_span<T> s, std::size_t grain, F f) {
+  T *base = s.data();
+  detail::split_range(0, s.size(), detail::leaf_size(s.size(), grain),
+                      [base, f](std::size_t lo, std::size_t hi) {
+                        auto c = make_checkout<M>(base + lo, hi - lo);
+                        for (std::size_t i = 0; i < hi - lo; i++)
+                          f(c[i]);
+                      });
+}
+
+// reduce over transform(element) for the elements of s, read through
+// checkouts; init is the identity of reduce.
+template <class T, class U, class Reduce, class Transform>
+U transform_reduce(global_span<T> s, std::size_t grain, U init, Reduce reduce,
+                   Transform transform) {
+  if (s.empty())
+    return init;
+  T *base = s.data();
+  return detail::split_reduce<U>(
+      0, s.size(), detail::leaf_size(s.size(), grain),
+      [base, init, reduce, transform](std::size_t lo, std::size_t hi) {
+        auto c = make_checkout<mode::read>(base + lo, hi - lo);
+        U acc = init;
+        for (std::size_t i = 0; i < hi - lo; i++)
+          acc = reduce(acc, transform(c[i]));
+        return acc;
+      },
+      reduce);
+}
+
+} // namespace ito
+
+#endif // ITO_PATTERNS_HPP

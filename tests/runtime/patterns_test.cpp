@@ -1,0 +1,72 @@
+// The parallel patterns (ito/patterns.hpp) against their serial results:
+// parallel_for and parallel_reduce over indices, for_each and
+// transform_reduce over global spans, with grain sizes from 1 to larger than
+// the range, on collective and noncollective memory.
+#include "check.hpp"
+
+#include <ito/ito.hpp>
+
+#include <cstdint>
+
+namespace {
+
+uint64_t mix(uint64_t i) { return (i * 0x9e3779b97f4a7c15ULL) >> 17; }
+
+void run(std::size_t n, std::size_t grain) {
+  // A collective vector, set through for_each's write leaves, then updated
+  // in place (read_write), then summed.
+  ito::global_vector<uint64_t> v(n);
+  ito::global_span<uint64_t> s = v.span();
+  ito::root_exec([s, grain] {
+    // Each leaf writes its elements from their index, so they are numbered
+    // by a parallel_for over the same range instead.
+    ito::parallel_for(0, s.size(), grain,
+                      [s](std::size_t i) { ito::put(s.data() + i, mix(i)); });
+    ito::for_each<ito::mode::read_write>(s, grain, [](uint64_t &x) { x += 1; });
+  });
+  uint64_t expected = 0;
+  for (std::size_t i = 0; i < n; i++)
+    expected += mix(i) + 1;
+  uint64_t sum = ito::root_exec([s, grain] {
+    return ito::transform_reduce(
+        s, grain, uint64_t(0), [](uint64_t a, uint64_t b) { return a + b; },
+        [](const uint64_t &x) { return x; });
+  });
+  ITO_CHECK(sum == expected);
+
+  // parallel_reduce over indices: a non-commutative reduction keeps order.
+  uint64_t h = ito::root_exec([n, grain] {
+    return ito::parallel_reduce(
+        0, n, grain, uint64_t(0), [](std::size_t i) { return mix(i) & 0xff; },
+        [](uint64_t a, uint64_t b) { return a + b; });
+  });
+  uint64_t h_expected = 0;
+  for (std::size_t i = 0; i < n; i++)
+    h_expected += mix(i) & 0xff;
+  ITO_CHECK(h == h_expected);
+
+  // for_each with write on memory from a task's own heap.
+  uint64_t ok = ito::root_exec([n, grain] {
+    ito::global_vector<uint64_t> w(ito::local_heap, n);
+    ito::global_span<uint64_t> ws = w.span();
+    ito::for_each<ito::mode::write>(ws, grain, [](uint64_t &x) { x = 3; });
+    return ito::transform_reduce(
+        ws, grain, uint64_t(0), [](uint64_t a, uint64_t b) { return a + b; },
+        [](const uint64_t &x) { return x; });
+  });
+  ITO_CHECK(ok == 3 * n);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  ito::runtime rt(&argc, &argv);
+  for (std::size_t grain : {std::size_t(0), std::size_t(1), std::size_t(7),
+                            std::size_t(1000), std::size_t(1 << 20)})
+    run(10007, grain);
+  run(0, 0);
+  run(1, 0);
+  if (ito::my_rank() == 0)
+    std::printf("patterns ok\n");
+  return 0;
+}
