@@ -128,6 +128,48 @@ void ito_barrier(void);
 void ito_get(void *dst, const void *src, size_t size);
 void ito_put(void *dst, const void *src, size_t size);
 
+/* Compiled with ITO_SERIAL defined (the serial elision of a C program over
+ * global memory, built without libito), global memory is the C heap and a
+ * checkout is a no-op. */
+#if defined(ITO_SERIAL) && !defined(__cplusplus)
+#include <stdlib.h>
+#include <string.h>
+static inline void *ito_serial_malloc(size_t size) { return malloc(size); }
+static inline void ito_serial_free(void *p, size_t size) {
+  (void)size;
+  free(p);
+}
+static inline void *ito_serial_malloc_collective(size_t size, ito_dist dist,
+                                                 size_t block_size) {
+  (void)dist;
+  (void)block_size;
+  return malloc(size);
+}
+static inline void *ito_serial_checkout(const void *p, size_t size,
+                                        ito_mode mode) {
+  (void)size;
+  (void)mode;
+  return (void *)p;
+}
+static inline void ito_serial_checkin(const void *p, size_t size,
+                                      ito_mode mode) {
+  (void)p;
+  (void)size;
+  (void)mode;
+}
+static inline void ito_serial_copy(void *dst, const void *src, size_t size) {
+  memcpy(dst, src, size);
+}
+#define ito_malloc ito_serial_malloc
+#define ito_free ito_serial_free
+#define ito_malloc_collective ito_serial_malloc_collective
+#define ito_free_collective free
+#define ito_checkout ito_serial_checkout
+#define ito_checkin ito_serial_checkin
+#define ito_get ito_serial_copy
+#define ito_put ito_serial_copy
+#endif
+
 #ifdef __cplusplus
 }
 #endif
