@@ -74,8 +74,9 @@ def main():
     tmp = tempfile.mkdtemp(prefix="ito-bench-checks")
     files = args.files
     if not files:
-        files = [os.path.join(ROOT, "examples", "cilk", n) for n in ("fib.c", "nqueens.c")]
-        files += [os.path.join(ROOT, "examples", "api", n) for n in ("fib.cpp", "nqueens.cpp", "uts.cpp", "lcs.cpp")]
+        files = [os.path.join(ROOT, "examples", "cilk", n) for n in ("fib.c", "nqueens.c", "cilksort.c")]
+        files += [os.path.join(ROOT, "examples", "api", n)
+                  for n in ("fib.cpp", "nqueens.cpp", "uts.cpp", "lcs.cpp", "cilksort.cpp", "uts_mem.cpp", "heat.cpp")]
         gen = os.path.join(tmp, "generated.c")
         generated(gen)
         files.append(gen)

@@ -17,7 +17,6 @@
 #include "Checks.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -58,7 +57,6 @@ struct Open {
 
 class CheckoutFinder : public RecursiveASTVisitor<CheckoutFinder> {
 public:
-  CheckoutFinder(ASTContext &Ctx) : Ctx(Ctx) {}
   bool shouldVisitTemplateInstantiations() const { return false; }
 
   bool VisitCallExpr(CallExpr *C) {
@@ -68,22 +66,21 @@ public:
       Checkins.push_back(C);
     return true;
   }
+  // The innermost block, where a RAII checkout ends. (Walked by hand: the
+  // parent map of a whole translation unit costs more than all the checks.)
+  bool TraverseCompoundStmt(CompoundStmt *S) {
+    Blocks.push_back(S);
+    bool R = RecursiveASTVisitor::TraverseCompoundStmt(S);
+    Blocks.pop_back();
+    return R;
+  }
   bool VisitVarDecl(VarDecl *V) {
-    if (!V->hasLocalStorage() || !isCheckoutObject(V->getType()))
+    if (!V->hasLocalStorage() || !isCheckoutObject(V->getType()) ||
+        Blocks.empty())
       return true;
     // Open until the end of the enclosing block.
-    const Stmt *Scope = nullptr;
-    DynTypedNodeList Parents = Ctx.getParents(*V);
-    while (!Parents.empty()) {
-      if (const auto *CS = Parents[0].get<CompoundStmt>()) {
-        Scope = CS;
-        break;
-      }
-      Parents = Ctx.getParents(Parents[0]);
-    }
-    if (Scope)
-      Objects.push_back(
-          {V->getLocation(), Scope->getEndLoc(), V->getLocation(), quoted(V)});
+    Objects.push_back({V->getLocation(), Blocks.back()->getEndLoc(),
+                       V->getLocation(), quoted(V)});
     return true;
   }
 
@@ -91,7 +88,7 @@ public:
   std::vector<Open> Objects;
 
 private:
-  ASTContext &Ctx;
+  std::vector<const CompoundStmt *> Blocks;
 };
 
 } // namespace
@@ -110,7 +107,7 @@ void checks::checkCheckoutAcrossFork(CheckContext &C) {
   for (auto &[B, Points] : C.Sites.Points) {
     if (!C.Sites.isTaskCode(B))
       continue; // SPMD code (main around root_exec) does not move
-    CheckoutFinder F(C.Ctx);
+    CheckoutFinder F;
     F.TraverseStmt(const_cast<Stmt *>(B.Stmt));
     std::vector<Open> Opens = F.Objects;
     for (const CallExpr *Out : F.Checkouts) {
