@@ -17,6 +17,7 @@
 // RUN: not %ito-run -n 1 %t free-collective 2>&1 | FileCheck --check-prefix=FREECOLL %s
 // RUN: env ITO_CACHE_POLICY=write-back-eager not %ito-run -n 1 %t ok 2>&1 | FileCheck --check-prefix=POLICY %s
 // RUN: not %ito-run -n 2 --internode %t outside-checkout 2>&1 | FileCheck --check-prefix=OUTSIDE %s
+// RUN: env ITO_CHECK_ACCESS=1 not %ito-run -n 2 --internode %t outside-cached 2>&1 | FileCheck --check-prefix=CACHED %s
 // RUN: not %ito-run -n 2 --internode %t outside-malloc 2>&1 | FileCheck --check-prefix=OUTSIDEMALLOC %s
 // RUN: not %ito-run -n 2 %t across-join 2>&1 | FileCheck --check-prefix=ACROSS %s
 // RUN: %ito-run -n 2 --internode %t ok | FileCheck --check-prefix=OK %s
@@ -92,6 +93,18 @@ int main(int argc, char **argv) {
     ito::root_exec([a] {
       // OUTSIDE: ito: error (rank 0): access to global memory at 0x{{[0-9a-f]+}} outside a checkout: it is byte 4194300 of the collective allocation at 0x{{[0-9a-f]+}} (4194304 bytes, home process 1); check it out (ito_checkout) before touching it, and do not touch it after checkin
       return *static_cast<volatile int *>(a + n - 1);
+    });
+  }
+  if (what == "outside-cached") {
+    // Remote data stays in the cache after its checkin; ITO_CHECK_ACCESS
+    // makes a use of it there fault as well.
+    int *a = ito::malloc_coll<int>(n);
+    ito::root_exec([a] {
+      int *p = ito::checkout(a + n - 16, 16, ito::mode::read);
+      int v = p[0];
+      ito::checkin(a + n - 16, 16, ito::mode::read);
+      // CACHED: ito: error (rank 0): access to global memory at 0x{{[0-9a-f]+}} outside a checkout: it is byte 4194272 of the collective allocation at 0x{{[0-9a-f]+}} (4194304 bytes, home process 1); check it out (ito_checkout) before touching it, and do not touch it after checkin
+      return v + *static_cast<volatile int *>(a + n - 8);
     });
   }
   if (what == "outside-malloc") {

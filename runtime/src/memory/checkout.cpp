@@ -14,8 +14,10 @@
 #include "threads/worker.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <sys/mman.h>
 
 namespace ito::memory {
 
@@ -123,6 +125,7 @@ void memory_system::checkout(const void *p, std::size_t size, int mode) {
   // with one, whole sub-blocks (spatial locality).
   const std::size_t sub =
       opts_.policy == cache_policy::nocache ? 1 : opts_.sub_block_size;
+  const bool check_access = opts_.check_access; // read with the policy
   const auto lo_addr = reinterpret_cast<uintptr_t>(p);
   const uintptr_t hi_addr = lo_addr + size;
   bool remote = false;
@@ -165,6 +168,8 @@ void memory_system::checkout(const void *p, std::size_t size, int mode) {
   for (cache_block *b : to_map_)
     cache_->map(b);
   to_map_.clear();
+  if (__builtin_expect(check_access, false))
+    protect_blocks(p, size);
   if (fetches_.empty()) {
     stats_.checkout_hits++;
     return;
@@ -216,6 +221,7 @@ void memory_system::checkin(const void *p, std::size_t size, int mode) {
   const uintptr_t hi_addr = lo_addr + size;
   const bool write_back = opts_.policy == cache_policy::write_back ||
                           opts_.policy == cache_policy::write_back_lazy;
+  const bool check_access = opts_.check_access;
   for (uint64_t id = lo_addr / bs; id * bs < hi_addr; id++) {
     cache_block *b = cache_->find(id);
     if (!b)
@@ -245,9 +251,28 @@ void memory_system::checkin(const void *p, std::size_t size, int mode) {
     if (--b->refs == 0 && opts_.policy == cache_policy::nocache)
       b->valid.clear();
   }
+  if (__builtin_expect(check_access, false))
+    protect_blocks(p, size);
   for (int r : writes_)
     finish_write(worker_.net(), r);
   writes_.clear();
+}
+
+void memory_system::protect_blocks(const void *p, std::size_t size) {
+  // A cached block is readable and writable while a checkout of this
+  // process holds it, and faults otherwise (then the fault handler names
+  // the address and the allocation).
+  const std::size_t bs = cache_->block_size();
+  const auto lo_addr = reinterpret_cast<uintptr_t>(p);
+  for (uint64_t id = lo_addr / bs; id * bs < lo_addr + size; id++) {
+    cache_block *b = cache_->find(id);
+    if (!b || !b->mapped)
+      continue;
+    if (mprotect(b->mapped, bs,
+                 b->refs > 0 ? PROT_READ | PROT_WRITE : PROT_NONE) != 0)
+      platform::fatal("cannot protect the cached global memory at %p: %s",
+                      static_cast<void *>(b->mapped), std::strerror(errno));
+  }
 }
 
 void memory_system::get(void *dst, const void *src, std::size_t size) {

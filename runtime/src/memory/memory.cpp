@@ -61,6 +61,11 @@ memory_options read_memory_options() {
   o.collective_size =
       platform::env_size("ITO_COLLECTIVE_HEAP_SIZE", std::size_t(1) << 30);
   o.policy = read_policy();
+#ifdef NDEBUG
+  o.check_access = platform::env_bool("ITO_CHECK_ACCESS", false);
+#else
+  o.check_access = platform::env_bool("ITO_CHECK_ACCESS", true);
+#endif
   if (!power_of_two(o.block_size) || o.block_size < platform::page_size())
     platform::fatal("ITO_BLOCK_SIZE=%zu is not a power of two of at least "
                     "the page size (%zu)",

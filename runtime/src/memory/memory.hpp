@@ -32,6 +32,9 @@ struct memory_options {
   std::size_t block_size, sub_block_size, cache_size, heap_size,
       collective_size;
   cache_policy policy;
+  // ITO_CHECK_ACCESS: cached remote data is inaccessible outside checkouts
+  // (on by default in a debug build of libito).
+  bool check_access;
 };
 memory_options read_memory_options();
 
@@ -103,6 +106,8 @@ private:
   void check_range(const void *p, std::size_t size, const char *what);
   cache_block *obtain_block(uint64_t id, const home_loc &h, const void *p,
                             std::size_t size);
+  [[gnu::cold, gnu::noinline]] void protect_blocks(const void *p,
+                                                   std::size_t size);
   void finish_fetches();
   void mark_dirty();
   void checkin_mismatch(const void *p, std::size_t size, int mode);
