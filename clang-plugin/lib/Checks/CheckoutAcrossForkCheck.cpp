@@ -27,26 +27,18 @@ using namespace ito::checks;
 
 namespace {
 
+/// ito_checkout / ito::checkout (What: "checkout"), or the checkins.
 bool isCheckCall(const CallExpr *C, StringRef What) {
   const FunctionDecl *FD = C->getDirectCallee();
-  if (!FD || !FD->getIdentifier() || C->getNumArgs() == 0)
-    return false;
-  if (FD->getName() == ("ito_" + What).str() &&
-      FD->getDeclContext()->getRedeclContext()->isTranslationUnit())
-    return true;
-  if (FD->getName() != What)
-    return false;
-  const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());
-  return NS && NS->getName() == "ito";
+  return C->getNumArgs() > 0 &&
+         (isItoFunction(FD, ("ito_" + What).str()) || isItoFunction(FD, What));
 }
 
 /// Whether \p T is one of ito's RAII checkout types.
 bool isCheckoutObject(QualType T) {
   const auto *RD = T->getAsCXXRecordDecl();
-  if (!RD || !RD->getIdentifier() || !RD->getName().contains("checkout"))
-    return false;
-  const auto *NS = dyn_cast<NamespaceDecl>(RD->getDeclContext());
-  return NS && NS->getName() == "ito";
+  return RD && RD->getIdentifier() && RD->getName().contains("checkout") &&
+         inIto(RD);
 }
 
 struct Open {

@@ -58,22 +58,7 @@ void checks::checkLocalHeap(CheckContext &C) {
     if (!C.Sites.isTaskCode(B))
       continue; // SPMD code (main around root_exec) does not move
     FunctionFacts &F = C.Sites.facts(B);
-    std::vector<const VarDecl *> Vars;
-    // Every local the body declares or assigns.
-    struct Collect {
-      static void decls(const Stmt *S, std::vector<const VarDecl *> &Out) {
-        if (!S)
-          return;
-        if (const auto *DS = dyn_cast<DeclStmt>(S))
-          for (const Decl *D : DS->decls())
-            if (const auto *V = dyn_cast<VarDecl>(D); V && V->hasLocalStorage())
-              Out.push_back(V);
-        for (const Stmt *Child : S->children())
-          decls(Child, Out);
-      }
-    };
-    Collect::decls(B.Stmt, Vars);
-    for (const VarDecl *V : Vars) {
+    for (const VarDecl *V : F.locals()) {
       std::vector<Evidence> Chain;
       std::string Holds = heapOf(F, V, Chain);
       if (Holds.empty())

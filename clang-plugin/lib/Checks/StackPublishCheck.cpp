@@ -27,14 +27,6 @@ using namespace ito::checks;
 
 namespace {
 
-/// Whether \p D is declared inside \p S (by source range).
-bool inside(const SourceManager &SM, const Decl *D, const Stmt *S) {
-  SourceRange R = S->getSourceRange();
-  SourceLocation L = D->getLocation();
-  return !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
-         !SM.isBeforeInTranslationUnit(R.getEnd(), L);
-}
-
 class PublishFinder : public RecursiveASTVisitor<PublishFinder> {
 public:
   PublishFinder(CheckContext &C, FunctionFacts &F, const Stmt *Child,
@@ -76,6 +68,8 @@ public:
   }
 
 private:
+  /// Whether \p L is in the child's code (its own storage is declared
+  /// there).
   bool inChild(SourceLocation L) const {
     SourceRange R = Child->getSourceRange();
     return !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
@@ -87,7 +81,7 @@ private:
   bool visibleOutside(const Expr *LHS) const {
     const Expr *E = skipNoise(LHS);
     if (const VarDecl *V = rootVar(E))
-      return !V->hasLocalStorage() || !inside(SM, V, Child);
+      return !V->hasLocalStorage() || !inChild(V->getLocation());
     return true; // through a pointer or reference
   }
 

@@ -17,8 +17,7 @@ using namespace clang;
 using namespace ito;
 using namespace ito::checks;
 
-/// Whether \p D is declared in namespace ito (or one nested in it).
-static bool inIto(const Decl *D) {
+bool checks::inIto(const Decl *D) {
   for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC);
         NS && NS->getParent()->getRedeclContext()->isTranslationUnit())
@@ -26,7 +25,7 @@ static bool inIto(const Decl *D) {
   return false;
 }
 
-static bool isItoFunction(const FunctionDecl *FD, StringRef Name) {
+bool checks::isItoFunction(const FunctionDecl *FD, StringRef Name) {
   return FD && FD->getIdentifier() && FD->getName() == Name &&
          (inIto(FD) || (Name.starts_with("ito_") &&
                         FD->getDeclContext()->isTranslationUnit()));

@@ -94,6 +94,12 @@ private:
   llvm::DenseSet<const clang::Stmt *> TaskStmts;
 };
 
+/// Whether \p D is declared in namespace ito (or one nested in it).
+bool inIto(const clang::Decl *D);
+/// Whether \p FD is libito's function \p Name: in namespace ito, or a C
+/// function ito_... at file scope.
+bool isItoFunction(const clang::FunctionDecl *FD, llvm::StringRef Name);
+
 /// Whether \p E calls or constructs one of libito's task-creating entry
 /// points (ito::thread, fork, async, parallel_invoke, ito_fork, ...); if so
 /// sets \p Args to what the children get.

@@ -116,6 +116,8 @@ public:
   bool shouldVisitLambdaBody() const { return true; }
 
   bool VisitVarDecl(VarDecl *V) {
+    if (V->hasLocalStorage() && !isa<ParmVarDecl>(V))
+      F.Locals.push_back(V);
     if (const Expr *Init = V->getInit()) {
       F.Defs[V].push_back({Init, V->getLocation()});
       if (const auto *IL = dyn_cast<InitListExpr>(skipNoise(Init)))

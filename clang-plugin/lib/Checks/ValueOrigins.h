@@ -73,6 +73,9 @@ public:
   /// The variable's address escapes (taken, bound to a non-const
   /// reference, captured by reference): stores through it are not seen.
   bool escapes(const clang::VarDecl *V) const { return Escaping.count(V); }
+  /// The local variables the body declares (nested lambdas included), in
+  /// source order.
+  const std::vector<const clang::VarDecl *> &locals() const { return Locals; }
   /// Every reference to the variable, in source order.
   const std::vector<const clang::DeclRefExpr *> &
   uses(const clang::VarDecl *V) const;
@@ -104,6 +107,7 @@ private:
   std::map<std::pair<const clang::VarDecl *, const clang::FieldDecl *>,
            std::vector<Def>>
       FieldDefs;
+  std::vector<const clang::VarDecl *> Locals;
   llvm::DenseSet<const clang::VarDecl *> Escaping;
   llvm::DenseSet<const clang::VarDecl *> WholeAssigned;
   llvm::DenseMap<const clang::VarDecl *,

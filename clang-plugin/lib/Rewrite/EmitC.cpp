@@ -39,10 +39,6 @@ using namespace ito;
 
 namespace {
 
-std::string id(const char *Prefix, unsigned N) {
-  return Prefix + std::to_string(N);
-}
-
 class CEmitter : public LanguageEmitter {
 public:
   explicit CEmitter(Edits &E) : E(E) {}

@@ -33,10 +33,6 @@ using namespace ito;
 
 namespace {
 
-std::string id(const char *Prefix, unsigned N) {
-  return Prefix + std::to_string(N);
-}
-
 class CxxEmitter : public LanguageEmitter {
 public:
   explicit CxxEmitter(Edits &E) : E(E) {}
@@ -57,6 +53,12 @@ private:
   }
   std::string lambda(const SpawnSite &S);
   void rangeFor(const CilkFor &F);
+  /// The capture list of a cilk_for body's lambda, after the begin value.
+  std::string captureList(const clang::Stmt *LoopBody,
+                          const clang::VarDecl *LoopVar);
+  /// Puts Head before the loop's body and Tail after it.
+  void placeLoopTask(const CilkFor &F, const clang::Stmt *LoopBody,
+                     std::string Head, std::string Tail);
 
   Edits &E;
 };
@@ -233,36 +235,29 @@ void CxxEmitter::spawn(const SpawnSite &S, std::string &, std::string &) {
       Code += E.declare(T.getUnqualifiedType(), Name) + "; ";
     Recv = "&" + Name;
   }
-  std::string L = lambda(S);
+  // Where the value goes: fork(receiver, child), or for a bit-field, which
+  // has no address, fork_member(object, assign, child), and the sync
+  // assigns it in the object.
+  std::string Method = "fork", Where = Recv;
   if (const MemberExpr *ME = HasValue ? bitFieldReceiver(S) : nullptr) {
-    // A bit-field has no address: the sync assigns it in the object.
     std::string Obj =
         (ME->isArrow() ? "&*(" : "&(") + E.exprText(ME->getBase()) + ")";
-    std::string Assign =
-        "[](void *__o, auto &__v) { static_cast<std::remove_pointer_t<"
-        "decltype(" +
-        Obj + ")> *>(__o)->" + ME->getMemberDecl()->getNameAsString() +
-        " = std::move(__v); }";
-    if (usesList(S)) {
-      std::string List = id("__ito_l", S.Id);
-      Code += "{ auto __ito_f = " + L + "; " + List + ".fork_member(alloca(" +
-              List + ".node_size(__ito_f)), " + Obj + ", " + Assign +
-              ", std::move(__ito_f)); }";
-    } else {
-      Code += id("__ito_s", S.Id) + ".fork_member(" + Obj + ", " + Assign +
-              ", " + L + ");";
-    }
-    E.replace(E.statementRange(S.Statement), Code);
-    return;
+    Method = "fork_member";
+    Where = Obj +
+            ", [](void *__o, auto &__v) { static_cast<std::remove_pointer_t<"
+            "decltype(" +
+            Obj + ")> *>(__o)->" + ME->getMemberDecl()->getNameAsString() +
+            " = std::move(__v); }";
   }
+  std::string L = lambda(S);
   if (usesList(S)) {
     std::string List = id("__ito_l", S.Id);
-    Code += "{ auto __ito_f = " + L + "; " + List + ".fork(alloca(" + List +
-            ".node_size(__ito_f)), " + (Recv.empty() ? "nullptr" : Recv) +
-            ", std::move(__ito_f)); }";
+    Code += "{ auto __ito_f = " + L + "; " + List + "." + Method + "(alloca(" +
+            List + ".node_size(__ito_f)), " +
+            (Where.empty() ? "nullptr" : Where) + ", std::move(__ito_f)); }";
   } else {
-    Code += id("__ito_s", S.Id) + ".fork(" + (Recv.empty() ? "" : Recv + ", ") +
-            L + ");";
+    Code += id("__ito_s", S.Id) + "." + Method + "(" +
+            (Where.empty() ? "" : Where + ", ") + L + ");";
   }
   E.replace(E.statementRange(S.Statement), Code);
 }
@@ -279,17 +274,7 @@ void CxxEmitter::cilkFor(const CilkFor &F, std::string &, std::string &) {
               Shape.Var->getType()->getContainedAutoType()
           ? "auto " + Shape.Var->getNameAsString()
           : E.declare(Shape.Var->getType(), Shape.Var->getNameAsString());
-  // Captures by value, as the tasks may run in other processes; arrays by
-  // reference, like C's decay to a pointer (writing a parent's array from
-  // the body is a migration hazard the diagnostics report).
-  Captures Used = capturedVariables(E, F.For->getBody(), Shape.Var);
-  std::string CaptureList = "__ito_b";
-  for (const VarDecl *V : Used.Vars)
-    CaptureList += std::string(", ") +
-                   (V->getType()->isArrayType() ? "&" : "") +
-                   V->getNameAsString();
-  if (Used.This)
-    CaptureList += ", this";
+  std::string CaptureList = captureList(F.For->getBody(), Shape.Var);
   // The begin value in the loop variable's type, as in the user's loop.
   QualType VarT = Shape.Var->getType();
   std::string BeginDecl =
@@ -309,20 +294,38 @@ void CxxEmitter::cilkFor(const CilkFor &F, std::string &, std::string &) {
       Shape.Var->getNameAsString() + "; { " +
       (isBraced(Body) ? "" : blockDecls(Body));
   std::string Tail = " " + (isBraced(Body) ? "" : syncCode(Body)) + "} } }); }";
+  placeLoopTask(F, F.For->getBody(), Head, Tail);
+}
+
+std::string CxxEmitter::captureList(const Stmt *LoopBody,
+                                    const VarDecl *LoopVar) {
+  // Captures by value, as the tasks may run in other processes; arrays by
+  // reference, like C's decay to a pointer (writing a parent's array from
+  // the body is a migration hazard the diagnostics report).
+  Captures Used = capturedVariables(E, LoopBody, LoopVar);
+  std::string List = "__ito_b";
+  for (const VarDecl *V : Used.Vars)
+    List += std::string(", ") + (V->getType()->isArrayType() ? "&" : "") +
+            V->getNameAsString();
+  if (Used.This)
+    List += ", this";
+  return List;
+}
+
+void CxxEmitter::placeLoopTask(const CilkFor &F, const Stmt *LoopBody,
+                               std::string Head, std::string Tail) {
   // __func__ in the body names the user's function, not the lambda.
-  if (std::string D = functionNameDefines(Function, F.For->getBody());
-      !D.empty()) {
-    Head += "\n" + D + E.lineMarker(F.For->getBody()->getBeginLoc());
-    Tail += "\n" + functionNameUndefs(Function, F.For->getBody()) +
-            E.lineMarker(F.For->getBody()->getEndLoc());
+  if (std::string D = functionNameDefines(Function, LoopBody); !D.empty()) {
+    Head += "\n" + D + E.lineMarker(LoopBody->getBeginLoc());
+    Tail += "\n" + functionNameUndefs(Function, LoopBody) +
+            E.lineMarker(LoopBody->getEndLoc());
   }
   // The loop's head becomes the head of the task; the body stays on its
   // lines.
-  E.replace(
-      CharSourceRange::getCharRange(E.fileLoc(F.Construct->KeywordLoc),
-                                    E.fileLoc(F.For->getBody()->getBeginLoc())),
-      Head);
-  E.insertAfter(E.statementRange(F.For->getBody()).getEnd(), Tail);
+  E.replace(CharSourceRange::getCharRange(E.fileLoc(F.Construct->KeywordLoc),
+                                          E.fileLoc(LoopBody->getBeginLoc())),
+            Head);
+  E.insertAfter(E.statementRange(LoopBody).getEnd(), Tail);
 }
 
 void CxxEmitter::rangeFor(const CilkFor &F) {
@@ -331,14 +334,7 @@ void CxxEmitter::rangeFor(const CilkFor &F) {
   const CXXForRangeStmt *For = F.RangeFor;
   const TaskBlock &Body = *F.Body;
   const VarDecl *Var = For->getLoopVariable();
-  Captures Used = capturedVariables(E, For->getBody(), Var);
-  std::string CaptureList = "__ito_b";
-  for (const VarDecl *V : Used.Vars)
-    CaptureList += std::string(", ") +
-                   (V->getType()->isArrayType() ? "&" : "") +
-                   V->getNameAsString();
-  if (Used.This)
-    CaptureList += ", this";
+  std::string CaptureList = captureList(For->getBody(), Var);
   std::string Decl =
       Var->getType()->isDependentType() ||
               Var->getType()->getContainedAutoType()
@@ -356,17 +352,7 @@ void CxxEmitter::rangeFor(const CilkFor &F) {
       Decl + " = *(__ito_b + __k); (void)" + Var->getNameAsString() + "; { " +
       (isBraced(Body) ? "" : blockDecls(Body));
   std::string Tail = " " + (isBraced(Body) ? "" : syncCode(Body)) + "} } }); }";
-  if (std::string D = functionNameDefines(Function, For->getBody());
-      !D.empty()) {
-    Head += "\n" + D + E.lineMarker(For->getBody()->getBeginLoc());
-    Tail += "\n" + functionNameUndefs(Function, For->getBody()) +
-            E.lineMarker(For->getBody()->getEndLoc());
-  }
-  E.replace(
-      CharSourceRange::getCharRange(E.fileLoc(F.Construct->KeywordLoc),
-                                    E.fileLoc(For->getBody()->getBeginLoc())),
-      Head);
-  E.insertAfter(E.statementRange(For->getBody()).getEnd(), Tail);
+  placeLoopTask(F, For->getBody(), Head, Tail);
 }
 
 std::unique_ptr<LanguageEmitter> ito::makeCxxEmitter(Edits &E) {

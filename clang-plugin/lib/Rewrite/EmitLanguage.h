@@ -36,6 +36,11 @@ public:
   const clang::FunctionDecl *Function = nullptr;
 };
 
+/// The name of generated state: Prefix and the site's number ("__ito_s7").
+inline std::string id(const char *Prefix, unsigned N) {
+  return Prefix + std::to_string(N);
+}
+
 std::unique_ptr<LanguageEmitter> makeCEmitter(Edits &E);
 std::unique_ptr<LanguageEmitter> makeCxxEmitter(Edits &E);
 
