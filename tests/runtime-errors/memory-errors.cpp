@@ -19,6 +19,10 @@
 // RUN: not %ito-run -n 2 --internode %t outside-checkout 2>&1 | FileCheck --check-prefix=OUTSIDE %s
 // RUN: env ITO_CHECK_ACCESS=1 not %ito-run -n 2 --internode %t outside-cached 2>&1 | FileCheck --check-prefix=CACHED %s
 // RUN: not %ito-run -n 2 --internode %t outside-malloc 2>&1 | FileCheck --check-prefix=OUTSIDEMALLOC %s
+// RUN: env ITO_CHECK_ACCESS=1 not %ito-run -n 1 %t outside-home 2>&1 | FileCheck --check-prefix=HOME %s
+// RUN: env ITO_CHECK_ACCESS=1 not %ito-run -n 1 %t outside-own-malloc 2>&1 | FileCheck --check-prefix=OWNMALLOC %s
+// RUN: env ITO_CHECK_ACCESS=1 not %ito-run -n 2 %t outside-malloc 2>&1 | FileCheck --check-prefix=OUTSIDEMALLOC %s
+// RUN: env ITO_CHECK_ACCESS=1 %ito-run -n 2 %t ok | FileCheck --check-prefix=OK %s
 // RUN: not %ito-run -n 2 %t across-join 2>&1 | FileCheck --check-prefix=ACROSS %s
 // RUN: %ito-run -n 2 --internode %t ok | FileCheck --check-prefix=OK %s
 
@@ -106,6 +110,33 @@ int main(int argc, char **argv) {
       // CACHED: ito: error (rank 0): access to global memory at 0x{{[0-9a-f]+}} outside a checkout: it is byte 4194272 of the collective allocation at 0x{{[0-9a-f]+}} (4194304 bytes, home process 1); check it out (ito_checkout) before touching it, and do not touch it after checkin
       return v + *static_cast<volatile int *>(a + n - 8);
     });
+  }
+  if (what == "outside-home") {
+    // Home data of the node is mapped in place; ITO_CHECK_ACCESS opens it
+    // only while a checkout holds it.
+    int *a = ito::malloc_coll<int>(n);
+    ito::root_exec([a] {
+      int *p = ito::checkout(a + 4, 16, ito::mode::read_write);
+      p[0] = 1;
+      ito::checkin(a + 4, 16, ito::mode::read_write);
+      // HOME: ito: error (rank 0): access to global memory at 0x{{[0-9a-f]+}} outside a checkout: it is byte 20 of the collective allocation at 0x{{[0-9a-f]+}} (4194304 bytes, home process 0); check it out (ito_checkout) before touching it, and do not touch it after checkin
+      return *static_cast<volatile int *>(a + 5);
+    });
+  }
+  if (what == "outside-own-malloc") {
+    // The uncached copies reach the same memory through the runtime's own
+    // mapping of it.
+    int *p = ito::malloc<int>(4);
+    ito::put(p, 7);
+    const int eight = 8;
+    int w = 0;
+    ito::put_nocache(p + 1, &eight, 1);
+    ito::get_nocache(&w, p + 1, 1);
+    int v = ito::get(p) + w;
+    // OWNMALLOC: values 15
+    std::fprintf(stderr, "values %d\n", v);
+    // OWNMALLOC-NEXT: ito: error (rank 0): access to global memory at 0x{{[0-9a-f]+}} outside a checkout: it is in the noncollective heap of process 0 (ito_malloc)
+    std::printf("%d %d\n", v, *static_cast<volatile int *>(p));
   }
   if (what == "outside-malloc") {
     int *p = ito::my_rank() == 1 ? ito::malloc<int>(4) : nullptr;

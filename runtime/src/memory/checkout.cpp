@@ -1,11 +1,12 @@
 // checkout/checkin (paper 000 Fig. 4) and the uncached GET/PUT.
 //
 // Home data of this node is mapped in place: a checkout of it only records
-// the checkout. Remote data goes through cache blocks: every block the
-// range touches is found or taken (evicting the least recently used block
-// that no checkout holds and that has nothing dirty); the missing bytes,
-// padded to sub-blocks, are requested for all blocks first; then blocks are
-// mapped at their addresses; then the replies are copied in.
+// the checkout (and, under ITO_CHECK_ACCESS, opens its blocks). Remote data
+// goes through cache blocks: every block the range touches is found or taken
+// (evicting the least recently used block that no checkout holds and that has
+// nothing dirty); the missing bytes, padded to sub-blocks, are requested for
+// all blocks first; then blocks are mapped at their addresses; then the replies
+// are copied in.
 #include "memory/memory.hpp"
 
 #include "memory/remote_access.hpp"
@@ -118,8 +119,8 @@ void memory_system::checkout(const void *p, std::size_t size, int mode) {
   if (size == 0)
     return;
   check_range(p, size, "checkout");
-  if (one_node_)
-    return; // every home is mapped in place
+  if (home_in_place_)
+    return;
   const std::size_t bs = cache_->block_size();
   // Without a cache, fetch exactly what is asked (the GET/PUT baseline);
   // with one, whole sub-blocks (spatial locality).
@@ -134,8 +135,11 @@ void memory_system::checkout(const void *p, std::size_t size, int mode) {
     cache_block *b = cache_->find(id);
     if (!b) {
       const home_loc h = home_of_block(reinterpret_cast<const char *>(start));
-      if (homes_->on_node(h.rank))
+      if (homes_->on_node(h.rank)) {
+        if (__builtin_expect(check_access, false))
+          hold_home_block(id);
         continue;
+      }
       b = obtain_block(id, h, p, size);
     }
     remote = true;
@@ -214,7 +218,7 @@ void memory_system::checkin(const void *p, std::size_t size, int mode) {
   if (i == 0)
     checkin_mismatch(p, size, mode);
   open_.erase(open_.begin() + static_cast<std::ptrdiff_t>(i - 1));
-  if (size == 0 || one_node_)
+  if (size == 0 || home_in_place_)
     return;
   const std::size_t bs = cache_->block_size();
   const auto lo_addr = reinterpret_cast<uintptr_t>(p);
@@ -224,8 +228,11 @@ void memory_system::checkin(const void *p, std::size_t size, int mode) {
   const bool check_access = opts_.check_access;
   for (uint64_t id = lo_addr / bs; id * bs < hi_addr; id++) {
     cache_block *b = cache_->find(id);
-    if (!b)
-      continue; // home data of this node
+    if (!b) { // home data of this node
+      if (__builtin_expect(check_access, false))
+        drop_home_block(id);
+      continue;
+    }
     if (b->refs <= 0)
       platform::fatal("checkin(%p, %zu, %s): the cache block at %p is not "
                       "checked out (a checkin for it came already)",
@@ -275,6 +282,34 @@ void memory_system::protect_blocks(const void *p, std::size_t size) {
   }
 }
 
+void memory_system::hold_home_block(uint64_t id) {
+  if (++home_holds_[id] == 1)
+    protect_home_block(id, PROT_READ | PROT_WRITE);
+}
+
+void memory_system::drop_home_block(uint64_t id) {
+  auto it = home_holds_.find(id);
+  if (it == home_holds_.end())
+    return;
+  if (--it->second == 0) {
+    home_holds_.erase(it);
+    protect_home_block(id, PROT_NONE);
+  }
+}
+
+void memory_system::protect_home_block(uint64_t id, int prot) {
+  const std::size_t bs = view_->block_size();
+  char *start = reinterpret_cast<char *>(id * bs);
+  std::size_t len = bs;
+  // The first block of a heap slice begins with the runtime's header.
+  if (view_->in_noncollective(start) &&
+      start == view_->slice_of(view_->noncollective_owner(start))) {
+    start += home_segments::heap_header;
+    len -= home_segments::heap_header;
+  }
+  view_->protect(start, len, prot, true);
+}
+
 void memory_system::get(void *dst, const void *src, std::size_t size) {
   check_range(src, size, "get");
   const std::size_t bs = cache_->block_size();
@@ -286,7 +321,8 @@ void memory_system::get(void *dst, const void *src, std::size_t size) {
     char *out = static_cast<char *>(dst) + (at - lo_addr);
     home_loc h = home_of_block(reinterpret_cast<const char *>(start));
     if (homes_->on_node(h.rank)) {
-      std::memcpy(out, reinterpret_cast<const void *>(at), n);
+      h.offset += at - start;
+      std::memcpy(out, homes_->direct(h, reinterpret_cast<char *>(at)), n);
     } else {
       h.offset += at - start;
       begin_fetch(worker_.net(), h, n);
@@ -310,7 +346,8 @@ void memory_system::put(void *dst, const void *src, std::size_t size) {
     const char *in = static_cast<const char *>(src) + (at - lo_addr);
     home_loc h = home_of_block(reinterpret_cast<const char *>(start));
     if (homes_->on_node(h.rank)) {
-      std::memcpy(reinterpret_cast<void *>(at), in, n);
+      h.offset += at - start;
+      std::memcpy(homes_->direct(h, reinterpret_cast<char *>(at)), in, n);
     } else {
       h.offset += at - start;
       begin_write(worker_.net(), h, in, n);

@@ -183,7 +183,8 @@ const coll_desc &collective_table::learn(const coll_desc &d) {
       view_.map(reinterpret_cast<char *>(d.base + i * d.block), d.block,
                 homes_.collective_fd(owner),
                 d.home_off + (i / uint64_t(d.n_ranks)) * d.block,
-                "a block-cyclic collective allocation");
+                "a block-cyclic collective allocation", true,
+                homes_.view_protection());
     }
   }
   last_ = &it->second;

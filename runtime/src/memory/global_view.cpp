@@ -77,17 +77,30 @@ void global_view::reserve_mappings(std::size_t n, const char *what,
 }
 
 void global_view::map(void *addr, std::size_t len, int fd, std::size_t offset,
-                      const char *what, bool counted) {
+                      const char *what, bool counted, int prot) {
   // A mapping inside the reservation splits it: up to two more entries.
   if (counted)
     take_mappings(2, what,
                   "use fewer, larger allocations or a larger block "
                   "(ITO_BLOCK_SIZE)");
-  void *p = mmap(addr, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd,
+  void *p = mmap(addr, len, prot, MAP_SHARED | MAP_FIXED, fd,
                  static_cast<off_t>(offset));
   if (p == MAP_FAILED)
     platform::fatal("cannot map %s at %p (%zu KiB): %s", what, addr, len >> 10,
                     std::strerror(errno));
+}
+
+void global_view::protect(void *addr, std::size_t len, int prot, bool counted) {
+  const bool opening = prot != PROT_NONE;
+  if (counted && opening)
+    take_mappings(2, "ITO_CHECK_ACCESS (opening home memory for a checkout)",
+                  "check out fewer blocks at once or run without "
+                  "ITO_CHECK_ACCESS");
+  if (mprotect(addr, len, prot) != 0)
+    platform::fatal("cannot protect global memory at %p (%zu KiB): %s", addr,
+                    len >> 10, std::strerror(errno));
+  if (counted && !opening)
+    maps_used_ = maps_used_ >= 2 ? maps_used_ - 2 : 0;
 }
 
 void global_view::unmap(void *addr, std::size_t len, bool counted) {

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <sys/mman.h>
 
 namespace ito::memory {
 
@@ -60,7 +61,12 @@ public:
   // view; counts the mapping unless it was set aside with reserve_mappings.
   // what names it in the error if the limit of mappings is reached.
   void map(void *addr, std::size_t len, int fd, std::size_t offset,
-           const char *what, bool counted = true);
+           const char *what, bool counted = true,
+           int prot = PROT_READ | PROT_WRITE);
+  // Changes the protection of part of a mapping, which splits it: the
+  // first change takes two more entries (counted), the change back returns
+  // them.
+  void protect(void *addr, std::size_t len, int prot, bool counted);
   // Puts the reservation back over [addr, addr + len).
   void unmap(void *addr, std::size_t len, bool counted = true);
   // Sets aside mappings for later use (the cache), or stops with a message

@@ -34,13 +34,29 @@ int open_segment(const std::string &name, std::size_t size, bool create,
   return fd;
 }
 
+char *map_alias(int fd, std::size_t size) {
+  void *p = mmap(nullptr, size, PROT_READ | PROT_WRITE,
+                 MAP_SHARED | MAP_NORESERVE, fd, 0);
+  if (p == MAP_FAILED)
+    platform::fatal("cannot map home memory a second time for "
+                    "ITO_CHECK_ACCESS (%zu MiB): %s",
+                    size >> 20, std::strerror(errno));
+  return static_cast<char *>(p);
+}
+
 } // namespace
 
+int home_segments::view_protection() const {
+  return guard_ ? PROT_NONE : PROT_READ | PROT_WRITE;
+}
+
 home_segments::home_segments(const platform::topology &topo, global_view &view,
-                             std::size_t heap_size, std::size_t collective_size)
-    : view_(view), rank_(topo.rank()), heap_size_(heap_size),
+                             std::size_t heap_size, std::size_t collective_size,
+                             bool guard)
+    : view_(view), rank_(topo.rank()), guard_(guard), heap_size_(heap_size),
       collective_size_(collective_size),
-      fds_(static_cast<std::size_t>(topo.n_ranks())) {
+      fds_(static_cast<std::size_t>(topo.n_ranks())),
+      aliases_(guard ? static_cast<std::size_t>(topo.n_ranks()) : 0) {
   uint64_t job =
       rank_ == 0 ? (uint64_t(getpid()) << 24) ^ uint64_t(time(nullptr)) : 0;
   MPI_Bcast(&job, 1, MPI_UINT64_T, 0, topo.world());
@@ -62,6 +78,10 @@ home_segments::home_segments(const platform::topology &topo, global_view &view,
   std::vector<int> node_ranks(static_cast<std::size_t>(topo.node_n_ranks()));
   MPI_Allgather(&rank_, 1, MPI_INT, node_ranks.data(), 1, MPI_INT, node);
   MPI_Barrier(node);
+  if (guard)
+    view.reserve_mappings(2 * node_ranks.size(),
+                          "ITO_CHECK_ACCESS (a second mapping of home memory)",
+                          "run without ITO_CHECK_ACCESS");
   for (int r : node_ranks) {
     fds &f = fds_[static_cast<std::size_t>(r)];
     if (r != rank_) {
@@ -71,11 +91,23 @@ home_segments::home_segments(const platform::topology &topo, global_view &view,
           open_segment(segment_name(job, r, "gcoll"), collective_size, false,
                        "ITO_COLLECTIVE_HEAP_SIZE");
     }
-    view.map(view.slice_of(r), heap_size, f.heap, 0,
+    // The header (coherence state) is the runtime's and stays accessible.
+    char *slice = view.slice_of(r);
+    view.map(slice, heap_header, f.heap, 0,
              "the noncollective heaps of this node");
+    view.map(slice + heap_header, heap_size - heap_header, f.heap, heap_header,
+             "the noncollective heaps of this node", true, view_protection());
+    if (guard) {
+      aliases &a = aliases_[static_cast<std::size_t>(r)];
+      a.heap = map_alias(f.heap, heap_size);
+      a.collective =
+          r == rank_ ? collective_ : map_alias(f.collective, collective_size);
+    }
     close(f.heap);
     f.heap = -1;
   }
+  if (guard)
+    heap_ = aliases_[static_cast<std::size_t>(rank_)].heap;
   MPI_Barrier(node);
   shm_unlink(heap_name.c_str());
   shm_unlink(coll_name.c_str());
@@ -87,6 +119,13 @@ home_segments::home_segments(const platform::topology &topo, global_view &view,
 }
 
 home_segments::~home_segments() {
+  for (std::size_t r = 0; r < aliases_.size(); r++) {
+    const aliases &a = aliases_[r];
+    if (a.heap)
+      munmap(a.heap, heap_size_);
+    if (a.collective && a.collective != collective_)
+      munmap(a.collective, collective_size_);
+  }
   munmap(collective_, collective_size_);
   for (fds &f : fds_)
     if (f.collective >= 0)

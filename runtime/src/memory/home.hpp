@@ -40,8 +40,11 @@ public:
   // Collective over all ranks: creates this rank's segments, maps the heaps
   // of the node's ranks at their slices of the view, and keeps the
   // collective segments of the node's ranks open for mapping on demand.
+  // guard (ITO_CHECK_ACCESS): home data in the view is mapped with no
+  // access, opened only by checkouts; the runtime reaches it through an
+  // alias, a second mapping of each segment of the node outside the view.
   home_segments(const platform::topology &topo, global_view &view,
-                std::size_t heap_size, std::size_t collective_size);
+                std::size_t heap_size, std::size_t collective_size, bool guard);
   ~home_segments();
   home_segments(const home_segments &) = delete;
   home_segments &operator=(const home_segments &) = delete;
@@ -49,10 +52,21 @@ public:
   bool on_node(int rank) const {
     return fds_[static_cast<std::size_t>(rank)].collective >= 0;
   }
-  // This rank's segment, as this process addresses it (to serve fetches and
-  // write-backs from other nodes).
+  // This rank's segment, as the runtime addresses it (to serve fetches and
+  // write-backs from other nodes, and for the heap's own bookkeeping).
   char *own(segment s) const {
     return s == segment::heap ? heap_ : collective_;
+  }
+  bool guarded() const { return guard_; }
+  // How home data is mapped into the view.
+  int view_protection() const;
+  // Where the runtime reads and writes home byte h of a rank on this node,
+  // whose global address is at: at itself, or its alias when guarded.
+  char *direct(const home_loc &h, char *at) const {
+    if (!guard_)
+      return at;
+    const aliases &a = aliases_[static_cast<std::size_t>(h.rank)];
+    return (h.seg == segment::heap ? a.heap : a.collective) + h.offset;
   }
   std::size_t size(segment s) const {
     return s == segment::heap ? heap_size_ : collective_size_;
@@ -70,11 +84,16 @@ private:
   struct fds {
     int heap = -1, collective = -1;
   };
+  struct aliases {
+    char *heap = nullptr, *collective = nullptr;
+  };
   global_view &view_;
   int rank_;
+  bool guard_;
   std::size_t heap_size_, collective_size_;
   char *heap_ = nullptr, *collective_ = nullptr;
   std::vector<fds> fds_;
+  std::vector<aliases> aliases_; // when guarded, for the node's ranks
 };
 
 } // namespace ito::memory

@@ -89,11 +89,14 @@ memory_system::memory_system(const platform::topology &topo, threads::worker &w,
   view_ =
       std::make_unique<global_view>(o.block_size, o.heap_size, topo.n_ranks());
   homes_ = std::make_unique<home_segments>(topo, *view_, o.heap_size,
-                                           o.collective_size);
+                                           o.collective_size, o.check_access);
+  home_in_place_ = one_node_ && !o.check_access;
   coll_ = std::make_unique<collective_table>(topo, *view_, *homes_);
   cache_ = std::make_unique<cache>(*view_, o.cache_size);
   heap_base_ = view_->slice_of(topo.rank()) + home_segments::heap_header;
-  heap_.attach(topo.rank(), heap_base_,
+  // The heap's headers are the runtime's: it keeps them through the alias.
+  heap_.attach(topo.rank(),
+               homes_->own(segment::heap) + home_segments::heap_header,
                o.heap_size - home_segments::heap_header);
   heap_.describe("global memory (the noncollective heap of this process)",
                  "ITO_GLOBAL_HEAP_SIZE");
@@ -189,9 +192,9 @@ void memory_system::deallocate(void *p, std::size_t size) {
                         ? " (it is collective memory: use ito_free_collective)"
                         : "");
   const int owner = view_->noncollective_owner(p);
-  const auto offset =
-      static_cast<uint64_t>(static_cast<char *>(p) - view_->slice_of(owner) -
-                            home_segments::heap_header);
+  const auto in_slice =
+      static_cast<uint64_t>(static_cast<char *>(p) - view_->slice_of(owner));
+  const uint64_t offset = in_slice - home_segments::heap_header;
   // Our cached copy of the object dies with it: its dirty bytes must not be
   // written over whatever reuses the memory.
   cache_->forget_range(reinterpret_cast<uintptr_t>(p),
@@ -199,7 +202,8 @@ void memory_system::deallocate(void *p, std::size_t size) {
   if (owner == topo_.rank())
     heap_.free_local(threads::make_ref(owner, offset));
   else if (homes_->on_node(owner))
-    threads::remote_heap::mark_freed(p);
+    threads::remote_heap::mark_freed(homes_->direct(
+        home_loc{owner, segment::heap, in_slice}, static_cast<char *>(p)));
   else
     post_free(worker_.net(), owner, offset);
 }

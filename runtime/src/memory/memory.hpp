@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace ito::threads {
@@ -108,6 +109,11 @@ private:
                             std::size_t size);
   [[gnu::cold, gnu::noinline]] void protect_blocks(const void *p,
                                                    std::size_t size);
+  // ITO_CHECK_ACCESS on home data of this node: a block of it is open in
+  // the view while checkouts of this process hold it.
+  [[gnu::cold, gnu::noinline]] void hold_home_block(uint64_t id);
+  [[gnu::cold, gnu::noinline]] void drop_home_block(uint64_t id);
+  void protect_home_block(uint64_t id, int prot);
   void finish_fetches();
   void mark_dirty();
   void checkin_mismatch(const void *p, std::size_t size, int mode);
@@ -118,6 +124,9 @@ private:
   threads::worker &worker_;
   threads::stats &stats_;
   bool one_node_;
+  // Every home is mapped in place and open: a checkout only records itself.
+  bool home_in_place_;
+  std::unordered_map<uint64_t, int> home_holds_; // block id -> checkouts
   std::unique_ptr<global_view> view_;
   std::unique_ptr<home_segments> homes_;
   std::unique_ptr<collective_table> coll_;
