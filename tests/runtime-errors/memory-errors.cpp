@@ -5,6 +5,7 @@
 // RUN: %ito-c++ -O1 -std=c++17 -Wno-ito-checkout-across-fork %s -o %t
 // RUN: env ITO_CACHE_SIZE=256k not %ito-run -n 2 --internode %t too-much 2>&1 | FileCheck --check-prefix=TOOMUCH %s
 // RUN: env ITO_COLLECTIVE_HEAP_SIZE=1m not %ito-run -n 2 %t big-collective 2>&1 | FileCheck --check-prefix=COLL %s
+// RUN: not %ito-run -n 1 %t many-collective 2>&1 | FileCheck --check-prefix=MANYCOLL %s
 // RUN: env ITO_GLOBAL_HEAP_SIZE=1m not %ito-run -n 1 %t big-malloc 2>&1 | FileCheck --check-prefix=HEAP %s
 // RUN: env ITO_GLOBAL_HEAP_SIZE=1m not %ito-run -n 2 %t many-mallocs 2>&1 | FileCheck --check-prefix=HEAP %s
 // RUN: env ITO_BLOCK_SIZE=4k ITO_CACHE_SIZE=1g not %ito-run -n 1 %t ok 2>&1 | FileCheck --check-prefix=MAPCACHE %s
@@ -47,6 +48,12 @@ int main(int argc, char **argv) {
   if (what == "big-collective")
     // COLL: ito: error (rank 0): out of global memory: a collective allocation of 67108864 bytes needs 32 MiB on every process, 0 MiB of the 1 MiB per process are in use; raise ITO_COLLECTIVE_HEAP_SIZE
     ito::malloc_coll<char>(64 << 20);
+  if (what == "many-collective")
+    ito::root_exec([] {
+      // MANYCOLL: ito: error (rank 0): out of global memory: 4096 collective allocations are live at once, the most there can be; free some (ito_free_collective) or allocate fewer, larger arrays
+      for (int i = 0; i <= 4096; i++)
+        ito::malloc_coll<char>(1);
+    });
   if (what == "big-malloc")
     // HEAP: ito: error (rank {{[0-9]}}): out of global memory (the noncollective heap of this process){{.*}}raise ITO_GLOBAL_HEAP_SIZE
     ito::malloc<char>(2 << 20);

@@ -13,7 +13,7 @@ namespace ito::memory {
 
 struct collective_table::table {
   std::atomic<int32_t> lock;
-  uint32_t count;     // entries in use (live or not: never reused)
+  uint32_t count;     // entries in use (freed ones stay until it fills)
   uint64_t next_base; // the next global address, from the area's start
   coll_desc entries[max_allocations];
 };
@@ -28,6 +28,11 @@ enum : uint32_t { op_alloc = 0, op_free = 1, op_lookup = 2 };
 collective_table::collective_table(const platform::topology &topo,
                                    global_view &view, home_segments &homes)
     : topo_(topo), view_(view), homes_(homes) {
+  view.on_mapping_shortage(
+      [](void *self) {
+        static_cast<collective_table *>(self)->reclaim_mappings();
+      },
+      this);
   table_bytes_ = round_up(sizeof(table), view.block_size());
   if (homes.on_node(0)) {
     void *t = mmap(nullptr, table_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED,
@@ -84,9 +89,19 @@ coll_desc collective_table::serve_allocate(uint64_t size, uint64_t block) {
       (n_blocks + uint64_t(d.n_ranks) - 1) / uint64_t(d.n_ranks) * block;
   table *t = lock_table();
   if (t->count == max_allocations) {
+    // Entries of freed allocations go; their addresses are still never
+    // handed out again (next_base only grows).
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < t->count; i++)
+      if (t->entries[i].live)
+        t->entries[kept++] = t->entries[i];
+    t->count = kept;
+  }
+  if (t->count == max_allocations) {
     unlock_table();
-    platform::fatal("out of global memory: more than %zu collective "
-                    "allocations were made; allocate fewer, larger arrays",
+    platform::fatal("out of global memory: %zu collective allocations are "
+                    "live at once, the most there can be; free some "
+                    "(ito_free_collective) or allocate fewer, larger arrays",
                     max_allocations);
   }
   // First fit among the live allocations' home ranges.
@@ -203,6 +218,19 @@ void collective_table::forget(uint64_t base) {
   if (last_ == &it->second)
     last_ = nullptr;
   known_.erase(it);
+}
+
+void collective_table::reclaim_mappings() {
+  // A free from a task reaches only the process that made it; the others
+  // keep their mappings of the freed allocation until they ask.
+  std::vector<uint64_t> dead;
+  for (const auto &[base, d] : known_) {
+    const coll_desc now = ask_rank0(op_lookup, base, 0);
+    if (!now.live || now.base != base)
+      dead.push_back(base);
+  }
+  for (uint64_t base : dead)
+    forget(base);
 }
 
 const coll_desc &collective_table::find_slow(const void *p) {

@@ -8,7 +8,8 @@
 // (its home offset), so one descriptor says where each of its bytes lives.
 // Global addresses are handed out in increasing order and never reused: a
 // rank that still knows a freed descriptor can hold no stale meaning for a
-// new allocation.
+// new allocation. It drops such descriptors, and their mappings, when its
+// mappings run short.
 //
 // Allocation is collective in SPMD mode (every rank calls; rank 0 decides
 // and broadcasts) and from the root task (whoever runs it asks rank 0; the
@@ -96,6 +97,10 @@ public:
   coll_desc serve_allocate(uint64_t size, uint64_t block);
   coll_desc serve_free(uint64_t base);
   coll_desc serve_lookup(uint64_t addr);
+
+  // Unmaps the allocations this process knows that were freed elsewhere
+  // (when the mappings run short).
+  void reclaim_mappings();
 
 private:
   struct table;

@@ -60,6 +60,11 @@ global_view::~global_view() {
 
 void global_view::take_mappings(std::size_t n, const char *what,
                                 const char *advice) {
+  if (maps_used_ + n > map_limit_ && reclaim_ && !reclaiming_) {
+    reclaiming_ = true;
+    reclaim_(reclaim_ctx_);
+    reclaiming_ = false;
+  }
   if (maps_used_ + n > map_limit_)
     platform::fatal(
         "%s needs up to %zu more memory mappings, but only %zu "

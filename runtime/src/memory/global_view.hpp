@@ -73,6 +73,13 @@ public:
   // naming the limit and what to change.
   void reserve_mappings(std::size_t n, const char *what, const char *advice);
 
+  // fn(ctx) is asked to give mappings back before running out of them is
+  // an error.
+  void on_mapping_shortage(void (*fn)(void *), void *ctx) {
+    reclaim_ = fn;
+    reclaim_ctx_ = ctx;
+  }
+
 private:
   void take_mappings(std::size_t n, const char *what, const char *advice);
 
@@ -81,6 +88,9 @@ private:
   int n_ranks_;
   std::size_t map_limit_ = 0; // vm.max_map_count less a margin
   std::size_t maps_used_ = 0; // estimated entries in /proc/self/maps
+  void (*reclaim_)(void *) = nullptr;
+  void *reclaim_ctx_ = nullptr;
+  bool reclaiming_ = false;
 };
 
 } // namespace ito::memory
