@@ -10,6 +10,12 @@
 // libito's C interface to global memory (ito/ito.h).
 void *ito_checkout(void *addr, size_t size, int mode);
 void ito_checkin(void *addr, size_t size, int mode);
+typedef struct ito_span {
+  void *data;
+  size_t size, elem_size;
+} ito_span;
+void *ito_span_checkout(ito_span s, size_t offset, size_t count, int mode);
+void ito_span_checkin(ito_span s, size_t offset, size_t count, int mode);
 
 long sum(long *a, long n) {
   if (n < 1024) {
@@ -39,4 +45,24 @@ long fine(long *a, long n) {
   long again = p[0];
   ito_checkin(a, sizeof(long), 0);
   return x + first + again;
+}
+
+// The same through a span (ito_span_checkout).
+long span_first(ito_span s, long *a, long n) {
+  long *p = ito_span_checkout(s, 0, 1, 0); // expected-note {{checked out here}}
+  long x = cilk_spawn sum(a, n); // expected-error {{the checkout of 's' is still open at this cilk_spawn}}
+  cilk_sync;
+  long first = p[0];
+  ito_span_checkin(s, 0, 1, 0);
+  return x + first;
+}
+
+// Near miss: the span's checkin comes before the spawn.
+long span_fine(ito_span s, long *a, long n) {
+  long *p = ito_span_checkout(s, 0, 1, 0);
+  long first = p[0];
+  ito_span_checkin(s, 0, 1, 0);
+  long x = cilk_spawn sum(a, n);
+  cilk_sync;
+  return x + first;
 }

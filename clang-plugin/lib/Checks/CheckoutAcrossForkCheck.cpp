@@ -8,9 +8,9 @@
 // the checkin. If the task forks or joins in between it may go on in another
 // process, where the checked-out range is not there (and its writes are not
 // written back). Reported at the fork or join, with the checkout in a note.
-// Checkouts are ito_checkout/ito::checkout calls, matched to the first
-// checkin of the same address after them, and the RAII checkout objects of
-// ito.hpp, open until the end of their scope.
+// Checkouts are ito_checkout/ito_span_checkout/ito::checkout calls, matched
+// to the first checkin of the same address (or span) after them, and the
+// RAII checkout objects of ito.hpp, open until the end of their scope.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,11 +27,14 @@ using namespace ito::checks;
 
 namespace {
 
-/// ito_checkout / ito::checkout (What: "checkout"), or the checkins.
+/// ito_checkout / ito_span_checkout / ito::checkout (What: "checkout"), or
+/// the checkins.
 bool isCheckCall(const CallExpr *C, StringRef What) {
   const FunctionDecl *FD = C->getDirectCallee();
   return C->getNumArgs() > 0 &&
-         (isItoFunction(FD, ("ito_" + What).str()) || isItoFunction(FD, What));
+         (isItoFunction(FD, ("ito_" + What).str()) ||
+          isItoFunction(FD, ("ito_span_" + What).str()) ||
+          isItoFunction(FD, What));
 }
 
 /// Whether \p T is one of ito's RAII checkout types.

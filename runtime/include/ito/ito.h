@@ -6,6 +6,7 @@
 #define ITO_ITO_H
 
 #include <stddef.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -169,6 +170,128 @@ static inline void ito_serial_copy(void *dst, const void *src, size_t size) {
 #define ito_get ito_serial_copy
 #define ito_put ito_serial_copy
 #endif
+
+/* ---- Global arrays in C -------------------------------------------------
+ *
+ * An ito_vector owns a global array; an ito_span names a piece of one: its
+ * global address, its length in elements and the size of an element. A
+ * span is three words, passed to spawned functions and cilk_for bodies by
+ * value. Offsets and counts are in elements, and a span's functions stop
+ * the program, naming the span, when they would leave it. The C++ API has
+ * the typed ito::global_vector and ito::global_span (ito/global.hpp). */
+
+typedef struct ito_span {
+  void *data;       /* global address of element 0 */
+  size_t size;      /* elements */
+  size_t elem_size; /* bytes per element */
+} ito_span;
+
+typedef struct ito_vector {
+  ito_span span;
+  int collective; /* from ito_malloc_collective, else ito_malloc */
+} ito_vector;
+
+#if defined(ITO_SERIAL) && !defined(__cplusplus)
+#include <stdio.h>
+__attribute__((noreturn)) static inline void
+ito_span_out_of_range(const char *what, size_t offset, size_t count,
+                      size_t size) {
+  fprintf(stderr,
+          "ito: error: %s: %zu elements from element %zu leave the span, "
+          "which has %zu\n",
+          what, count, offset, size);
+  abort();
+}
+#else
+/* Stops the program: what (e.g. "ito_span_checkout") left a span. */
+__attribute__((noreturn)) void ito_span_out_of_range(const char *what,
+                                                     size_t offset,
+                                                     size_t count, size_t size);
+#endif
+
+static inline ito_span ito_span_make(void *data, size_t size,
+                                     size_t elem_size) {
+  ito_span s;
+  s.data = data;
+  s.size = size;
+  s.elem_size = elem_size;
+  return s;
+}
+
+static inline void ito_span_check(const char *what, ito_span s, size_t offset,
+                                  size_t count) {
+  if (offset > s.size || count > s.size - offset)
+    ito_span_out_of_range(what, offset, count, s.size);
+}
+
+/* Elements [offset, offset + count) of s. */
+static inline ito_span ito_span_sub(ito_span s, size_t offset, size_t count) {
+  ito_span_check("ito_span_sub", s, offset, count);
+  return ito_span_make((char *)s.data + offset * s.elem_size, count,
+                       s.elem_size);
+}
+
+/* ito_checkout / ito_checkin of elements [offset, offset + count). */
+static inline void *ito_span_checkout(ito_span s, size_t offset, size_t count,
+                                      ito_mode mode) {
+  ito_span_check("ito_span_checkout", s, offset, count);
+  return ito_checkout((char *)s.data + offset * s.elem_size,
+                      count * s.elem_size, mode);
+}
+static inline void ito_span_checkin(ito_span s, size_t offset, size_t count,
+                                    ito_mode mode) {
+  ito_span_check("ito_span_checkin", s, offset, count);
+  ito_checkin((char *)s.data + offset * s.elem_size, count * s.elem_size, mode);
+}
+
+/* Element i, copied to or from local memory through the cache. */
+static inline void ito_span_read(ito_span s, size_t i, void *out) {
+  const void *p = ito_span_checkout(s, i, 1, ITO_MODE_READ);
+  memcpy(out, p, s.elem_size);
+  ito_span_checkin(s, i, 1, ITO_MODE_READ);
+}
+static inline void ito_span_write(ito_span s, size_t i, const void *in) {
+  void *p = ito_span_checkout(s, i, 1, ITO_MODE_WRITE);
+  memcpy(p, in, s.elem_size);
+  ito_span_checkin(s, i, 1, ITO_MODE_WRITE);
+}
+
+/* n * elem_size, or SIZE_MAX (which no allocation satisfies) if that
+ * overflows. */
+static inline size_t ito_array_bytes(size_t n, size_t elem_size) {
+  return elem_size && n > (size_t)-1 / elem_size ? (size_t)-1 : n * elem_size;
+}
+
+/* A collective array of n elements (the rules of ito_malloc_collective;
+ * block_elems is the block of ITO_DIST_BLOCK_CYCLIC, in elements). */
+static inline ito_vector ito_vector_collective(size_t n, size_t elem_size,
+                                               ito_dist dist,
+                                               size_t block_elems) {
+  ito_vector v;
+  v.span = ito_span_make(
+      ito_malloc_collective(ito_array_bytes(n, elem_size), dist,
+                            ito_array_bytes(block_elems, elem_size)),
+      n, elem_size);
+  v.collective = 1;
+  return v;
+}
+/* An array of n elements from this process's heap (ito_malloc). */
+static inline ito_vector ito_vector_local(size_t n, size_t elem_size) {
+  ito_vector v;
+  v.span =
+      ito_span_make(ito_malloc(ito_array_bytes(n, elem_size)), n, elem_size);
+  v.collective = 0;
+  return v;
+}
+/* Frees v's array where it was made (every process in SPMD mode for a
+ * collective one) and empties v. */
+static inline void ito_vector_free(ito_vector *v) {
+  if (v->collective)
+    ito_free_collective(v->span.data);
+  else
+    ito_free(v->span.data, v->span.size * v->span.elem_size);
+  v->span = ito_span_make(NULL, 0, v->span.elem_size);
+}
 
 #ifdef __cplusplus
 }

@@ -56,4 +56,11 @@ void ito_put(void *dst, const void *src, size_t size) {
   the_memory("ito_put").put(dst, src, size);
 }
 
+void ito_span_out_of_range(const char *what, size_t offset, size_t count,
+                           size_t size) {
+  ito::platform::fatal("%s: %zu elements from element %zu leave the span, "
+                       "which has %zu",
+                       what, count, offset, size);
+}
+
 } // extern "C"
