@@ -1,4 +1,4 @@
-// cilksort: parallel merge sort over global memory (paper 000 Fig. 1).
+// cilksort: parallel merge sort over global memory (Itoyori SC'23, Fig. 1).
 //
 //   cilksort [N [cutoff [R]]]   N 32-bit keys (default 10000000), leaves of
 //                               fewer than cutoff keys (default 16384) sort

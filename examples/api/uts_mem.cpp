@@ -1,4 +1,4 @@
-// uts_mem: Unbalanced Tree Search with the tree in global memory (paper 000
+// uts_mem: Unbalanced Tree Search with the tree in global memory (Itoyori SC'23
 // Sec. 6.3). The tree (see uts_tree.hpp) is first built in parallel, each
 // node and its array of children allocated by whichever process runs its
 // task (noncollective allocation); then it is traversed by global pointers,

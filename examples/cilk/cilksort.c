@@ -1,5 +1,5 @@
 /* cilksort: parallel merge sort in Cilk over ito's global memory (the
- * program of paper 000 Fig. 1). The keys and the buffer are collective
+ * program of Itoyori SC'23, Fig. 1). The keys and the buffer are collective
  * allocations (block distribution); every leaf checks out the range it works
  * on, and the binary search that splits a merge checks out single keys.
  * Pointers into global memory may go to any task: they are the same in

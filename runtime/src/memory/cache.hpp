@@ -1,4 +1,4 @@
-// The software cache (paper 000 Sec. 4.3, Fig. 4): a fixed number of cache
+// The software cache (Itoyori SC'23, Sec. 4.3, Fig. 4): a fixed number of cache
 // blocks in one private memory file, each holding one memory block of
 // remote global memory, mapped over the global view at that block's address
 // on demand. Per block: the bytes that are valid and the bytes that are

@@ -1,4 +1,4 @@
-// checkout/checkin (paper 000 Fig. 4) and the uncached GET/PUT.
+// checkout/checkin (Itoyori SC'23, Fig. 4) and the uncached GET/PUT.
 //
 // Home data of this node is mapped in place: a checkout of it only records
 // the checkout (and, under ITO_CHECK_ACCESS, opens its blocks). Remote data

@@ -1,4 +1,4 @@
-// Collective allocations (paper 000 Sec. 4.2): block and block-cyclic
+// Collective allocations (Itoyori SC'23, Sec. 4.2): block and block-cyclic
 // distributions over every rank's collective segment.
 //
 // One table describes all of them. It lives at the start of rank 0's

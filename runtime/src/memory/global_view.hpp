@@ -1,5 +1,5 @@
 // The global view: one virtual range at the same address in every process
-// (paper 000 Sec. 4.1, Fig. 3). Global addresses are plain pointers into
+// (Itoyori SC'23, Sec. 4.1, Fig. 3). Global addresses are plain pointers into
 // it. It is reserved with no access; home blocks and cache blocks are mapped
 // over it on demand, and every mapping is counted against vm.max_map_count
 // so that running out is a clear error, not a failed mmap deep in a fetch.

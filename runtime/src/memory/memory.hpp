@@ -1,6 +1,6 @@
 // The global address space of one process: its view, its home memory, the
 // collective table, its noncollective heap, its cache and its open
-// checkouts (paper 000 Sec. 3-5). Created by ito_init after the worker.
+// checkouts (Itoyori SC'23, Sec. 3-5). Created by ito_init after the worker.
 #pragma once
 
 #include "memory/cache.hpp"

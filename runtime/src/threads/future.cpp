@@ -1,9 +1,10 @@
 // Futures: a child task's value that any task may wait for, with a fixed
-// number of consumers (paper 001 Sec. III-A and V-D). The entry lives in the
-// remote heap of the rank that forked the child; every operation on it runs
-// under its lock, on this node through shared memory, elsewhere shipped to
-// its home rank. Waiters park as evacuated threads; the producer wakes them
-// (greedy: if it has nothing else to do, it runs one at once).
+// number of consumers (Shiina & Taura, Cluster'22, Sec. III-A and V-D). The
+// entry lives in the remote heap of the rank that forked the child; every
+// operation on it runs under its lock, on this node through shared memory,
+// elsewhere shipped to its home rank. Waiters park as evacuated threads; the
+// producer wakes them (greedy: if it has nothing else to do, it runs one at
+// once).
 #include "memory/coherence.hpp"
 #include "platform/error.hpp"
 #include "threads/context.hpp"

@@ -1,7 +1,7 @@
 // What happens when a child finishes and its parent's continuation was
 // stolen, and when a parent joins such a child: greedy join over a join
-// entry (paper 001 Fig. 4). The fast paths (nothing stolen) are inline in
-// ito/detail/tasks.hpp and never get here.
+// entry (Shiina & Taura, Cluster'22, Fig. 4). The fast paths (nothing stolen)
+// are inline in ito/detail/tasks.hpp and never get here.
 #include "memory/coherence.hpp"
 #include "platform/error.hpp"
 #include "threads/context.hpp"
@@ -155,7 +155,7 @@ void ito_sched_child_done(const void *value, size_t size) {
     ito::platform::fatal("a task's value of %zu bytes is more than the %zu a "
                          "task may return; return a pointer to the data",
                          size, ito::detail::max_result_size);
-  // Release #2 (paper 000 Fig. 5): the parent's continuation runs
+  // Release #2 (Itoyori SC'23, Fig. 5): the parent's continuation runs
   // elsewhere and reads what this child wrote.
   ito::memory::fence_release_leaving();
   worker &w = the_worker();

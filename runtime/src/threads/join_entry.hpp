@@ -1,6 +1,6 @@
 // Where a child whose parent continuation was stolen meets its parent
-// (greedy join, paper 001 Fig. 4). Lives in the remote heap of the rank that
-// separated the two; both sides reach it by its global_ref.
+// (greedy join, Shiina & Taura, Cluster'22, Fig. 4). Lives in the remote heap
+// of the rank that separated the two; both sides reach it by its global_ref.
 #pragma once
 
 #include "threads/global_ref.hpp"

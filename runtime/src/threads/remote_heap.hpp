@@ -5,7 +5,8 @@
 // map. Only the owner allocates. An object freed by its owner goes straight
 // back to a free list; an object freed by another rank only gets its
 // "freed" mark set (one store, no lock), and the owner collects marked
-// objects when a free list runs dry (local collection, paper 001 Sec. III-B).
+// objects when a free list runs dry (local collection, Shiina & Taura,
+// Cluster'22, Sec. III-B).
 #pragma once
 
 #include "threads/global_ref.hpp"

@@ -25,11 +25,27 @@ namespace ito::threads {
 namespace {
 
 // Forks between two polls of requests from other nodes. A poll that finds
-// nothing costs about 20 ns (MPI_Improbe); every 32 forks that is under a
-// nanosecond a fork, and a victim answers a steal within 32 forks. With one
-// node there is nothing to poll, only forks to count.
-int64_t poll_interval_for(const worker &w) {
-  return w.multi_node() ? 32 : 1 << 16;
+// nothing costs about 25 ns (MPI_Improbe), which at every 32 forks of fib
+// is 15% of the run; a victim whose forks are a millisecond apart would
+// answer only every 32 ms. So the interval follows the clock: each poll
+// reads it and doubles the interval while polls come sooner than
+// poll_period_ns, and halves it while they come later than twice that, so
+// polls come about every few microseconds at any task size. With one node
+// there is nothing to poll, only forks to count.
+constexpr uint64_t poll_period_ns = 4000;
+constexpr int64_t max_poll_interval = 4096;
+constexpr int64_t single_node_interval = 1 << 16;
+
+int64_t poll_interval_for(const worker &w) { return w.poll_interval; }
+
+void adapt_poll_interval(worker &w) {
+  const uint64_t now = now_ns();
+  const uint64_t since = now - w.last_poll_ns;
+  w.last_poll_ns = now;
+  if (since < poll_period_ns && w.poll_interval < max_poll_interval)
+    w.poll_interval *= 2;
+  else if (since > 2 * poll_period_ns && w.poll_interval > 1)
+    w.poll_interval /= 2;
 }
 
 // Rank 0: the root task has delivered its value; tell every worker.
@@ -132,9 +148,11 @@ void ito_sched_poll(void) {
   if (!wp || !wp->in_root)
     ito_sched_fork_outside_root();
   worker &w = *wp;
-  const int64_t interval = poll_interval_for(w);
-  w.counters().forks += static_cast<uint64_t>(interval);
-  ito_sched_poll_countdown = interval;
+  // The countdown ran the whole interval set at the last poll.
+  w.counters().forks += static_cast<uint64_t>(poll_interval_for(w));
+  if (w.multi_node())
+    adapt_poll_interval(w);
+  ito_sched_poll_countdown = poll_interval_for(w);
   // Requests from other nodes (steals above all) are served here, so a
   // victim busy in its own tasks still answers within a few microseconds.
   ito::memory::poll_at_release_point();
@@ -165,6 +183,9 @@ void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
   w.epoch++;
   w.in_root = true;
   ito_sched_deque = w.dq();
+  if (w.poll_interval == 0)
+    w.poll_interval = w.multi_node() ? 32 : single_node_interval;
+  w.last_poll_ns = now_ns();
   ito_sched_poll_countdown = poll_interval_for(w);
 
   root_args args{fn, arg, size};

@@ -64,7 +64,7 @@ struct steal_reply {
   global_ref ready; // or: a parked thread that is ready to run
   stolen s;
   // The victim's write-back that covers what the continuation may read
-  // (the lazy release of the fork, paper 000 Fig. 6).
+  // (the lazy release of the fork, Itoyori SC'23, Fig. 6).
   memory::release_handler release;
 };
 

@@ -1,7 +1,7 @@
 // The uni-address region: the virtual range, at the same address in every
-// process, where running threads keep their stacks (paper 001 Sec. II-D).
-// Each rank backs it with its own shared memory, which the other ranks of
-// the node map elsewhere to copy stolen frames out of it.
+// process, where running threads keep their stacks (Shiina & Taura, Cluster'22,
+// Sec. II-D). Each rank backs it with its own shared memory, which the other
+// ranks of the node map elsewhere to copy stolen frames out of it.
 #pragma once
 
 #include "platform/shm.hpp"

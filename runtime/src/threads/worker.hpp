@@ -126,6 +126,9 @@ public:
   void make_ready(const global_ref *threads, std::size_t n);
   // A runnable parked thread of this worker, or 0.
   global_ref take_ready();
+  // Forks between two polls, and when the last poll was (scheduler.cpp).
+  int64_t poll_interval = 0;
+  uint64_t last_poll_ns = 0;
   // Root region bookkeeping.
   int64_t epoch = 0;
   global_ref root_join = 0;
