@@ -64,7 +64,7 @@ int main(int argc, char **argv) {
     });
   // MAPCACHE: ito: error (rank 0): the software cache needs up to 524289 more memory mappings, but only {{[0-9]+}} of the {{[0-9]+}} that vm.max_map_count allows are left ({{.*}}); lower ITO_CACHE_SIZE or raise ITO_BLOCK_SIZE, or raise vm.max_map_count (sysctl -w vm.max_map_count=N)
   if (what == "many-mappings")
-    // MAPHOME: ito: error (rank 0): a block-cyclic collective allocation needs up to 2 more memory mappings, but only {{[0-9]+}} of the {{[0-9]+}} that vm.max_map_count allows are left ({{.*}}); use fewer, larger allocations or a larger block (ITO_BLOCK_SIZE), or raise vm.max_map_count
+    // MAPHOME: ito: error (rank 0): a collective allocation needs up to 131073 more memory mappings, but only {{[0-9]+}} of the {{[0-9]+}} that vm.max_map_count allows are left ({{.*}}); use fewer, larger allocations or a larger block (ITO_BLOCK_SIZE), or raise vm.max_map_count
     ito::malloc_coll<char>(std::size_t(512) << 20, ito::dist::block_cyclic);
   if (what == "checkin-size" || what == "checkin-mode") {
     int *a = ito::malloc_coll<int>(n);

@@ -186,10 +186,29 @@ coll_desc collective_table::ask_rank0(uint32_t op, uint64_t a, uint64_t b) {
   return call_collective(*net_, kinds[op], a, b);
 }
 
+std::size_t collective_table::mappings_of(const coll_desc &d) const {
+  // Each mapped block is an entry of its own in the kernel's list (its
+  // neighbours come from other segments), and each run of mapped blocks
+  // splits the reservation around it once more.
+  const uint64_t n_blocks = (d.size + d.block - 1) / d.block;
+  std::size_t n = 0;
+  bool previous = false;
+  for (uint64_t i = 0; i < n_blocks; i++) {
+    const bool here = homes_.on_node(static_cast<int>(i % uint64_t(d.n_ranks)));
+    if (here)
+      n += previous ? 1 : 2;
+    previous = here;
+  }
+  return n;
+}
+
 const coll_desc &collective_table::learn(const coll_desc &d) {
   auto [it, fresh] = known_.emplace(d.base, d);
   if (fresh) {
     // Map the home blocks that live on this node straight into the view.
+    view_.reserve_mappings(mappings_of(d), "a collective allocation",
+                           "use fewer, larger allocations or a larger block "
+                           "(ITO_BLOCK_SIZE)");
     const uint64_t n_blocks = (d.size + d.block - 1) / d.block;
     for (uint64_t i = 0; i < n_blocks; i++) {
       const int owner = static_cast<int>(i % uint64_t(d.n_ranks));
@@ -198,8 +217,7 @@ const coll_desc &collective_table::learn(const coll_desc &d) {
       view_.map(reinterpret_cast<char *>(d.base + i * d.block), d.block,
                 homes_.collective_fd(owner),
                 d.home_off + (i / uint64_t(d.n_ranks)) * d.block,
-                "a block-cyclic collective allocation", true,
-                homes_.view_protection());
+                "a collective allocation", false, homes_.view_protection());
     }
   }
   last_ = &it->second;
@@ -214,7 +232,9 @@ void collective_table::forget(uint64_t base) {
   const uint64_t n_blocks = (d.size + d.block - 1) / d.block;
   for (uint64_t i = 0; i < n_blocks; i++)
     if (homes_.on_node(static_cast<int>(i % uint64_t(d.n_ranks))))
-      view_.unmap(reinterpret_cast<char *>(d.base + i * d.block), d.block);
+      view_.unmap(reinterpret_cast<char *>(d.base + i * d.block), d.block,
+                  false);
+  view_.return_mappings(mappings_of(d));
   if (last_ == &it->second)
     last_ = nullptr;
   known_.erase(it);

@@ -106,6 +106,8 @@ private:
   struct table;
   const coll_desc &find_slow(const void *p);
   const coll_desc &learn(const coll_desc &d);
+  // Entries of the kernel's memory map that d's home blocks here take.
+  std::size_t mappings_of(const coll_desc &d) const;
   void forget(uint64_t base);
   coll_desc ask_rank0(uint32_t op, uint64_t a, uint64_t b);
   uint64_t block_for(std::size_t size, distribution d, std::size_t block) const;

@@ -72,6 +72,10 @@ public:
   // Sets aside mappings for later use (the cache), or stops with a message
   // naming the limit and what to change.
   void reserve_mappings(std::size_t n, const char *what, const char *advice);
+  // Gives back n set aside (their mappings are gone).
+  void return_mappings(std::size_t n) {
+    maps_used_ = maps_used_ >= n ? maps_used_ - n : 0;
+  }
 
   // fn(ctx) is asked to give mappings back before running out of them is
   // an error.
