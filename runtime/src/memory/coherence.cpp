@@ -25,8 +25,9 @@ void memory_system::mark_dirty() {
   // fork's poll; bring the poll forward instead of testing on every fork.
   if (opts_.policy == cache_policy::write_back && worker_.in_root &&
       ito_sched_poll_countdown > 0) {
-    // The poll counts a whole interval of forks; one more fork reaches it.
-    stats_.forks -= static_cast<uint64_t>(ito_sched_poll_countdown - 1);
+    // The poll counts the interval as if it had run out: count the forks
+    // it skips.
+    stats_.forks -= static_cast<uint64_t>(ito_sched_poll_countdown);
     ito_sched_poll_countdown = 0;
   }
 }

@@ -184,6 +184,7 @@ void ito_sched_join(uint64_t join, void *out, size_t size) {
   release(the_worker(), join);
   // Acquire #1: the child ran elsewhere.
   ito::memory::fence_acquire();
+  poll_sooner(the_worker());
 }
 
 } // extern "C"

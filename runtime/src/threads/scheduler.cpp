@@ -11,6 +11,7 @@
 
 #include <ito/detail/tasks.hpp>
 
+#include <algorithm>
 #include <cstring>
 
 extern "C" {
@@ -28,12 +29,16 @@ namespace {
 // nothing costs about 25 ns (MPI_Improbe), which at every 32 forks of fib
 // is 15% of the run; a victim whose forks are a millisecond apart would
 // answer only every 32 ms. So the interval follows the clock: each poll
-// reads it and doubles the interval while polls come sooner than
-// poll_period_ns, and halves it while they come later than twice that, so
-// polls come about every few microseconds at any task size. With one node
+// reads it, doubles the interval while polls come sooner than
+// poll_period_ns, and cuts it to the rate it sees when they come later
+// than twice that, so polls come about every few microseconds at any task
+// size. Phases change without a poll to notice, so the interval is capped,
+// and starts again from restart_poll_interval at each region and after
+// each join with a stolen child (steals come in bursts). With one node
 // there is nothing to poll, only forks to count.
 constexpr uint64_t poll_period_ns = 4000;
-constexpr int64_t max_poll_interval = 4096;
+constexpr int64_t max_poll_interval = 1024;
+constexpr int64_t restart_poll_interval = 32;
 constexpr int64_t single_node_interval = 1 << 16;
 
 int64_t poll_interval_for(const worker &w) { return w.poll_interval; }
@@ -42,10 +47,13 @@ void adapt_poll_interval(worker &w) {
   const uint64_t now = now_ns();
   const uint64_t since = now - w.last_poll_ns;
   w.last_poll_ns = now;
-  if (since < poll_period_ns && w.poll_interval < max_poll_interval)
-    w.poll_interval *= 2;
-  else if (since > 2 * poll_period_ns && w.poll_interval > 1)
-    w.poll_interval /= 2;
+  if (since < poll_period_ns) {
+    w.poll_interval = std::min(2 * w.poll_interval, max_poll_interval);
+  } else if (since > 2 * poll_period_ns) {
+    const auto at_rate = static_cast<int64_t>(
+        static_cast<uint64_t>(w.poll_interval) * poll_period_ns / since);
+    w.poll_interval = std::max<int64_t>(at_rate, 1);
+  }
 }
 
 // Rank 0: the root task has delivered its value; tell every worker.
@@ -98,6 +106,21 @@ void enter_scheduler() {
       nullptr);
 }
 
+void poll_sooner(worker &w) {
+  if (!w.multi_node() || !w.in_root || w.poll_interval <= restart_poll_interval)
+    return;
+  // A shorter interval begins, never later than the poll already due (the
+  // write-back policy zeroes the countdown to release at the next fork).
+  // The next poll counts a whole interval: count here the forks it will
+  // not see.
+  const int64_t left = ito_sched_poll_countdown;
+  const int64_t next = std::min(left, restart_poll_interval);
+  w.counters().forks += static_cast<uint64_t>((w.poll_interval - left) -
+                                              (restart_poll_interval - next));
+  w.poll_interval = restart_poll_interval;
+  ito_sched_poll_countdown = next;
+}
+
 void scheduler_loop() {
   worker &w = the_worker();
   if (w.stats_enabled())
@@ -148,8 +171,10 @@ void ito_sched_poll(void) {
   if (!wp || !wp->in_root)
     ito_sched_fork_outside_root();
   worker &w = *wp;
-  // The countdown ran the whole interval set at the last poll.
-  w.counters().forks += static_cast<uint64_t>(poll_interval_for(w));
+  // The countdown ran the whole interval set at the last poll (and one
+  // more fork if something zeroed it early, which counted the rest).
+  w.counters().forks +=
+      static_cast<uint64_t>(poll_interval_for(w) - ito_sched_poll_countdown);
   if (w.multi_node())
     adapt_poll_interval(w);
   ito_sched_poll_countdown = poll_interval_for(w);
@@ -183,8 +208,8 @@ void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
   w.epoch++;
   w.in_root = true;
   ito_sched_deque = w.dq();
-  if (w.poll_interval == 0)
-    w.poll_interval = w.multi_node() ? 32 : single_node_interval;
+  w.poll_interval =
+      w.multi_node() ? restart_poll_interval : single_node_interval;
   w.last_poll_ns = now_ns();
   ito_sched_poll_countdown = poll_interval_for(w);
 

@@ -10,6 +10,10 @@ namespace ito::threads {
 
 class worker;
 
+// With several nodes: the next poll comes within a few forks (after a join
+// with a stolen child, when more steals are likely).
+void poll_sooner(worker &w);
+
 // A fresh join entry in this worker's remote heap.
 global_ref new_join_entry(worker &w);
 
