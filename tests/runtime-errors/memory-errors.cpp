@@ -23,6 +23,9 @@
 // RUN: env ITO_CHECK_ACCESS=1 not %ito-run -n 1 %t outside-home 2>&1 | FileCheck --check-prefix=HOME %s
 // RUN: env ITO_CHECK_ACCESS=1 not %ito-run -n 1 %t outside-own-malloc 2>&1 | FileCheck --check-prefix=OWNMALLOC %s
 // RUN: env ITO_CHECK_ACCESS=1 not %ito-run -n 2 %t outside-malloc 2>&1 | FileCheck --check-prefix=OUTSIDEMALLOC %s
+// RUN: env ITO_CHECK_ACCESS=1 not %ito-run -n 1 %t write-in-read 2>&1 | FileCheck --check-prefix=WRITEREAD %s
+// RUN: env ITO_CHECK_ACCESS=1 not %ito-run -n 2 --internode %t write-in-read 2>&1 | FileCheck --check-prefix=WRITEREAD %s
+// RUN: env ITO_CHECK_ACCESS=1 %ito-run -n 2 --internode %t read-and-write | FileCheck --check-prefix=READWRITE %s
 // RUN: env ITO_CHECK_ACCESS=1 %ito-run -n 2 %t ok | FileCheck --check-prefix=OK %s
 // RUN: not %ito-run -n 2 %t across-join 2>&1 | FileCheck --check-prefix=ACROSS %s
 // RUN: %ito-run -n 2 --internode %t ok | FileCheck --check-prefix=OK %s
@@ -144,6 +147,28 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "values %d\n", v);
     // OWNMALLOC-NEXT: ito: error (rank 0): access to global memory at 0x{{[0-9a-f]+}} outside a checkout: it is in the noncollective heap of process 0 (ito_malloc)
     std::printf("%d %d\n", v, *static_cast<volatile int *>(p));
+  }
+  if (what == "write-in-read" || what == "read-and-write") {
+    // A write through a read checkout is never written back: under
+    // ITO_CHECK_ACCESS a block that only read checkouts hold is read-only
+    // (home data at np 1, cached data of process 1 between nodes). A write
+    // checkout of the same block makes it writable again.
+    int *a = ito::malloc_coll<int>(n);
+    const bool both = what == "read-and-write";
+    const int v = ito::root_exec([a, both] {
+      int *r = ito::checkout(a + n - 16, 8, ito::mode::read);
+      int *w = both ? ito::checkout(a + n - 8, 8, ito::mode::write) : nullptr;
+      int seen = r[0];
+      // WRITEREAD: ito: error (rank 0): write to global memory at 0x{{[0-9a-f]+}}, which this task checked out for reading only (checkout(0x{{[0-9a-f]+}}, 32, read)); the write would never reach its home: check it out in write or read_write mode
+      *static_cast<volatile int *>(both ? w : r) = 7;
+      if (both)
+        ito::checkin(a + n - 8, 8, ito::mode::write);
+      ito::checkin(a + n - 16, 8, ito::mode::read);
+      return seen + ito::get(a + n - 8);
+    });
+    // READWRITE: read and write 7
+    if (ito::is_master())
+      std::printf("read and write %d\n", v);
   }
   if (what == "outside-malloc") {
     int *p = ito::my_rank() == 1 ? ito::malloc<int>(4) : nullptr;

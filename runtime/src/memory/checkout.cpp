@@ -34,6 +34,15 @@ const char *mode_name(int mode) {
   }
   return "an unknown mode";
 }
+
+// Under ITO_CHECK_ACCESS a block is open while checkouts of this process
+// hold it: for writing if one of them may write, else for reading only (a
+// write through a read checkout would be lost: it is never written back).
+int protection_for(int refs, int write_refs) {
+  return refs == 0         ? PROT_NONE
+         : write_refs == 0 ? PROT_READ
+                           : PROT_READ | PROT_WRITE;
+}
 } // namespace
 
 void memory_system::check_range(const void *p, std::size_t size,
@@ -137,7 +146,7 @@ void memory_system::checkout(const void *p, std::size_t size, int mode) {
       const home_loc h = home_of_block(reinterpret_cast<const char *>(start));
       if (homes_->on_node(h.rank)) {
         if (__builtin_expect(check_access, false))
-          hold_home_block(id);
+          hold_home_block(id, mode);
         continue;
       }
       b = obtain_block(id, h, p, size);
@@ -164,6 +173,7 @@ void memory_system::checkout(const void *p, std::size_t size, int mode) {
     if (b->mapped != reinterpret_cast<char *>(start))
       to_map_.push_back(b);
     b->refs++;
+    b->write_refs += mode != mode_read;
   }
   if (!remote) {
     stats_.checkouts_home++;
@@ -230,7 +240,7 @@ void memory_system::checkin(const void *p, std::size_t size, int mode) {
     cache_block *b = cache_->find(id);
     if (!b) { // home data of this node
       if (__builtin_expect(check_access, false))
-        drop_home_block(id);
+        drop_home_block(id, mode);
       continue;
     }
     if (b->refs <= 0)
@@ -255,6 +265,7 @@ void memory_system::checkin(const void *p, std::size_t size, int mode) {
         stats_.written_back_bytes += hi - lo;
       }
     }
+    b->write_refs -= mode != mode_read;
     if (--b->refs == 0 && opts_.policy == cache_policy::nocache)
       b->valid.clear();
   }
@@ -275,29 +286,38 @@ void memory_system::protect_blocks(const void *p, std::size_t size) {
     cache_block *b = cache_->find(id);
     if (!b || !b->mapped)
       continue;
-    if (mprotect(b->mapped, bs,
-                 b->refs > 0 ? PROT_READ | PROT_WRITE : PROT_NONE) != 0)
+    if (mprotect(b->mapped, bs, protection_for(b->refs, b->write_refs)) != 0)
       platform::fatal("cannot protect the cached global memory at %p: %s",
                       static_cast<void *>(b->mapped), std::strerror(errno));
   }
 }
 
-void memory_system::hold_home_block(uint64_t id) {
-  if (++home_holds_[id] == 1)
-    protect_home_block(id, PROT_READ | PROT_WRITE);
+void memory_system::hold_home_block(uint64_t id, int mode) {
+  home_hold &h = home_holds_[id];
+  const int before = protection_for(h.refs, h.write_refs);
+  h.refs++;
+  h.write_refs += mode != mode_read;
+  const int after = protection_for(h.refs, h.write_refs);
+  if (after != before)
+    protect_home_block(id, after, before == PROT_NONE);
 }
 
-void memory_system::drop_home_block(uint64_t id) {
+void memory_system::drop_home_block(uint64_t id, int mode) {
   auto it = home_holds_.find(id);
   if (it == home_holds_.end())
     return;
-  if (--it->second == 0) {
+  home_hold &h = it->second;
+  const int before = protection_for(h.refs, h.write_refs);
+  h.refs--;
+  h.write_refs -= mode != mode_read;
+  const int after = protection_for(h.refs, h.write_refs);
+  if (h.refs == 0)
     home_holds_.erase(it);
-    protect_home_block(id, PROT_NONE);
-  }
+  if (after != before)
+    protect_home_block(id, after, after == PROT_NONE);
 }
 
-void memory_system::protect_home_block(uint64_t id, int prot) {
+void memory_system::protect_home_block(uint64_t id, int prot, bool counted) {
   const std::size_t bs = view_->block_size();
   char *start = reinterpret_cast<char *>(id * bs);
   std::size_t len = bs;
@@ -307,7 +327,28 @@ void memory_system::protect_home_block(uint64_t id, int prot) {
     start += home_segments::heap_header;
     len -= home_segments::heap_header;
   }
-  view_->protect(start, len, prot, true);
+  view_->protect(start, len, prot, counted);
+}
+
+bool memory_system::read_only_checkout_at(const void *addr, const void **base,
+                                          std::size_t *size) const {
+  if (!opts_.check_access)
+    return false;
+  const auto a = reinterpret_cast<uintptr_t>(addr);
+  const open_checkout *reading = nullptr;
+  for (const open_checkout &c : open_) {
+    const auto lo = reinterpret_cast<uintptr_t>(c.addr);
+    if (a - lo >= c.size)
+      continue;
+    if (c.mode != mode_read)
+      return false;
+    reading = &c;
+  }
+  if (!reading)
+    return false;
+  *base = reading->addr;
+  *size = reading->size;
+  return true;
 }
 
 void memory_system::get(void *dst, const void *src, std::size_t size) {

@@ -137,6 +137,17 @@ bool explain_fault(const void *addr, bool bus_error, char *buf,
                   addr);
     return true;
   }
+  const void *held = nullptr;
+  std::size_t held_size = 0;
+  if (m->read_only_checkout_at(addr, &held, &held_size)) {
+    std::snprintf(buf, size,
+                  "write to global memory at %p, which this task checked out "
+                  "for reading only (checkout(%p, %zu, read)); the write "
+                  "would never reach its home: check it out in write or "
+                  "read_write mode",
+                  addr, held, held_size);
+    return true;
+  }
   if (v.in_collective(addr)) {
     if (const coll_desc *d = m->collectives().find_known(addr))
       std::snprintf(buf, size,

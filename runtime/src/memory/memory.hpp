@@ -76,6 +76,10 @@ public:
       open_at_migration();
   }
   void enter_region() { spmd_open_ = open_.size(); }
+  // Under ITO_CHECK_ACCESS, for the fault handler: the open checkout that
+  // holds addr for reading only (so a fault there was a write), or false.
+  bool read_only_checkout_at(const void *addr, const void **base,
+                             std::size_t *size) const;
   void leave_region() { spmd_open_ = 0; }
 
   // Serving other nodes (remote_access.cpp).
@@ -111,9 +115,9 @@ private:
                                                    std::size_t size);
   // ITO_CHECK_ACCESS on home data of this node: a block of it is open in
   // the view while checkouts of this process hold it.
-  [[gnu::cold, gnu::noinline]] void hold_home_block(uint64_t id);
-  [[gnu::cold, gnu::noinline]] void drop_home_block(uint64_t id);
-  void protect_home_block(uint64_t id, int prot);
+  [[gnu::cold, gnu::noinline]] void hold_home_block(uint64_t id, int mode);
+  [[gnu::cold, gnu::noinline]] void drop_home_block(uint64_t id, int mode);
+  void protect_home_block(uint64_t id, int prot, bool counted);
   void finish_fetches();
   void mark_dirty();
   void checkin_mismatch(const void *p, std::size_t size, int mode);
@@ -126,7 +130,10 @@ private:
   bool one_node_;
   // Every home is mapped in place and open: a checkout only records itself.
   bool home_in_place_;
-  std::unordered_map<uint64_t, int> home_holds_; // block id -> checkouts
+  struct home_hold {
+    int refs = 0, write_refs = 0; // as in cache_block
+  };
+  std::unordered_map<uint64_t, home_hold> home_holds_; // by block id
   std::unique_ptr<global_view> view_;
   std::unique_ptr<home_segments> homes_;
   std::unique_ptr<collective_table> coll_;
