@@ -7,14 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: check failed on rank %d: %s\n", __FILE__,        \
-              __LINE__, ito_rank(), #cond);                                    \
-      MPI_Abort(MPI_COMM_WORLD, 1);                                            \
-    }                                                                          \
-  } while (0)
+#include "check.h"
 
 static void fib(void *args, void *result) {
   int n = *(int *)args;
@@ -63,12 +56,12 @@ static void sum_range(void *args, void *result) {
 
 int main(int argc, char **argv) {
   ito_init(&argc, &argv);
-  CHECK(!ito_is_root());
+  ITO_CHECK(!ito_is_root());
   for (int rep = 0; rep < 5; rep++) {
     int n = 25;
     long v = 0;
     ito_root_exec(fib, &n, sizeof n, &v, sizeof v);
-    CHECK(v == 75025);
+    ITO_CHECK(v == 75025);
 
     struct range r = {0, 200000, {1, 22, 333, 4444, 55555, 666666}};
     struct sums s;
@@ -76,8 +69,8 @@ int main(int argc, char **argv) {
     uint64_t expect = 0;
     for (uint64_t i = r.lo; i < r.hi; i++)
       expect += i ^ r.salt[i % 6];
-    CHECK(s.sum == expect);
-    CHECK(s.count == r.hi - r.lo);
+    ITO_CHECK(s.sum == expect);
+    ITO_CHECK(s.count == r.hi - r.lo);
   }
   if (ito_is_master())
     printf("c_api: ok\n");

@@ -6,14 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: check failed on rank %d: %s\n", __FILE__,        \
-              __LINE__, ito_rank(), #cond);                                    \
-      MPI_Abort(MPI_COMM_WORLD, 1);                                            \
-    }                                                                          \
-  } while (0)
+#include "check.h"
 
 enum { N = 100000 };
 
@@ -83,11 +76,11 @@ int main(int argc, char **argv) {
     struct span s = {a, 0, N};
     int64_t sum = 0;
     ito_root_exec(work, &s, sizeof s, &sum, sizeof sum);
-    CHECK(sum == 2 * (3 * (int64_t)N * (N - 1) / 2 + N));
+    ITO_CHECK(sum == 2 * (3 * (int64_t)N * (N - 1) / 2 + N));
     /* Every process reads it back uncached. */
     int64_t last;
     ito_get(&last, a + N - 1, sizeof last);
-    CHECK(last == 2 * (3 * (int64_t)(N - 1) + 1));
+    ITO_CHECK(last == 2 * (3 * (int64_t)(N - 1) + 1));
     ito_barrier();
     if (ito_rank() == 0) {
       int64_t v = -5;
@@ -95,13 +88,13 @@ int main(int argc, char **argv) {
     }
     ito_barrier();
     const int64_t *p = ito_checkout(a, sizeof *p, ITO_MODE_READ);
-    CHECK(*p == -5);
+    ITO_CHECK(*p == -5);
     ito_checkin(a, sizeof *p, ITO_MODE_READ);
     ito_free_collective(a);
   }
   int64_t total = 0;
   ito_root_exec(cells, NULL, 0, &total, sizeof total);
-  CHECK(total == 199 * 200 / 2);
+  ITO_CHECK(total == 199 * 200 / 2);
   if (ito_rank() == 0)
     printf("C global memory: ok on %d processes\n", ito_n_ranks());
   ito_fini();

@@ -9,7 +9,7 @@
 // futures got by their parent.
 //
 // Usage: test-coherence_torture [seeds] [first_seed]
-#include "check.hpp"
+#include "check.h"
 
 #include <ito/ito.hpp>
 

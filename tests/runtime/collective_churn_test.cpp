@@ -4,12 +4,13 @@
 // - with 4 KiB blocks, more home mappings in all than vm.max_map_count
 //   allows: the free reaches only the process that makes it, so the others
 //   must drop the mappings of freed allocations when they run short.
-#include "check.hpp"
+#include "check.h"
 
 #include <ito/ito.hpp>
 #include <ito/patterns.hpp>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 
 namespace {

@@ -1,7 +1,7 @@
 // Fork/join trees of every shape give their serial result at any process
 // count, in both layouts: random trees, deep recursion, wide fan-out, void
 // tasks, large return values, parallel_invoke, and many root regions.
-#include "check.hpp"
+#include "check.h"
 
 #include <ito/ito.hpp>
 

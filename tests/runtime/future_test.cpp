@@ -1,6 +1,6 @@
 // Futures: joined by tasks other than their parent, with several consumers,
 // in a wavefront, and in long chains, at any process count, in both layouts.
-#include "check.hpp"
+#include "check.h"
 
 #include <ito/ito.hpp>
 

@@ -2,7 +2,7 @@
 // and from the root task), noncollective allocation from tasks on any
 // process and freed on another, checkout/checkin in every mode, the RAII
 // span, single-element get/put and the uncached GET/PUT.
-#include "check.hpp"
+#include "check.h"
 
 #include <ito/ito.hpp>
 

@@ -2,11 +2,12 @@
 // parallel_for and parallel_reduce over indices, for_each and
 // transform_reduce over global spans, with grain sizes from 1 to larger than
 // the range, on collective and noncollective memory.
-#include "check.hpp"
+#include "check.h"
 
 #include <ito/ito.hpp>
 
 #include <cstdint>
+#include <cstdio>
 
 namespace {
 

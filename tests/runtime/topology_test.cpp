@@ -1,10 +1,11 @@
 // The runtime's view of ranks and nodes matches MPI's, in both layouts:
 // ranks of one machine form one node, or (ITO_FORCE_INTERNODE=1) every rank
 // is a node of its own.
-#include "check.hpp"
+#include "check.h"
 
 #include <ito/ito.hpp>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>

@@ -25,7 +25,6 @@ struct cache_block {
   std::size_t index = 0;  // its place in the cache file
   home_loc home{};        // where the memory block's first byte lives
   int32_t refs = 0;       // checkouts holding it
-  int32_t write_refs = 0; // of them, in write or read_write mode
   bool in_valid_list = false, in_dirty_list = false;
   range_set valid, dirty;
   cache_block *prev = nullptr, *next = nullptr; // LRU: head is the oldest

@@ -35,14 +35,6 @@ const char *mode_name(int mode) {
   return "an unknown mode";
 }
 
-// Under ITO_CHECK_ACCESS a block is open while checkouts of this process
-// hold it: for writing if one of them may write, else for reading only (a
-// write through a read checkout would be lost: it is never written back).
-int protection_for(int refs, int write_refs) {
-  return refs == 0         ? PROT_NONE
-         : write_refs == 0 ? PROT_READ
-                           : PROT_READ | PROT_WRITE;
-}
 } // namespace
 
 void memory_system::check_range(const void *p, std::size_t size,
@@ -146,7 +138,7 @@ void memory_system::checkout(const void *p, std::size_t size, int mode) {
       const home_loc h = home_of_block(reinterpret_cast<const char *>(start));
       if (homes_->on_node(h.rank)) {
         if (__builtin_expect(check_access, false))
-          hold_home_block(id, mode);
+          guard_home_block(id);
         continue;
       }
       b = obtain_block(id, h, p, size);
@@ -173,7 +165,6 @@ void memory_system::checkout(const void *p, std::size_t size, int mode) {
     if (b->mapped != reinterpret_cast<char *>(start))
       to_map_.push_back(b);
     b->refs++;
-    b->write_refs += mode != mode_read;
   }
   if (!remote) {
     stats_.checkouts_home++;
@@ -240,7 +231,7 @@ void memory_system::checkin(const void *p, std::size_t size, int mode) {
     cache_block *b = cache_->find(id);
     if (!b) { // home data of this node
       if (__builtin_expect(check_access, false))
-        drop_home_block(id, mode);
+        guard_home_block(id);
       continue;
     }
     if (b->refs <= 0)
@@ -265,7 +256,6 @@ void memory_system::checkin(const void *p, std::size_t size, int mode) {
         stats_.written_back_bytes += hi - lo;
       }
     }
-    b->write_refs -= mode != mode_read;
     if (--b->refs == 0 && opts_.policy == cache_policy::nocache)
       b->valid.clear();
   }
@@ -286,38 +276,40 @@ void memory_system::protect_blocks(const void *p, std::size_t size) {
     cache_block *b = cache_->find(id);
     if (!b || !b->mapped)
       continue;
-    if (mprotect(b->mapped, bs, protection_for(b->refs, b->write_refs)) != 0)
+    if (mprotect(b->mapped, bs, allowed_on_block(id)) != 0)
       platform::fatal("cannot protect the cached global memory at %p: %s",
                       static_cast<void *>(b->mapped), std::strerror(errno));
   }
 }
 
-void memory_system::hold_home_block(uint64_t id, int mode) {
-  home_hold &h = home_holds_[id];
-  const int before = protection_for(h.refs, h.write_refs);
-  h.refs++;
-  h.write_refs += mode != mode_read;
-  const int after = protection_for(h.refs, h.write_refs);
-  if (after != before)
-    protect_home_block(id, after, before == PROT_NONE);
+int memory_system::allowed_on_block(uint64_t id) const {
+  const std::size_t bs = view_->block_size();
+  const uintptr_t lo = id * bs, hi = lo + bs;
+  int allowed = PROT_NONE;
+  for (const open_checkout &c : open_) {
+    const auto a = reinterpret_cast<uintptr_t>(c.addr);
+    if (c.size == 0 || a >= hi || a + c.size <= lo)
+      continue;
+    if (c.mode != mode_read)
+      return PROT_READ | PROT_WRITE;
+    allowed = PROT_READ;
+  }
+  return allowed;
 }
 
-void memory_system::drop_home_block(uint64_t id, int mode) {
-  auto it = home_holds_.find(id);
-  if (it == home_holds_.end())
+void memory_system::guard_home_block(uint64_t id) {
+  const int allowed = allowed_on_block(id);
+  auto it = open_home_.find(id);
+  const int now = it == open_home_.end() ? PROT_NONE : it->second;
+  if (allowed == now)
     return;
-  home_hold &h = it->second;
-  const int before = protection_for(h.refs, h.write_refs);
-  h.refs--;
-  h.write_refs -= mode != mode_read;
-  const int after = protection_for(h.refs, h.write_refs);
-  if (h.refs == 0)
-    home_holds_.erase(it);
-  if (after != before)
-    protect_home_block(id, after, after == PROT_NONE);
-}
-
-void memory_system::protect_home_block(uint64_t id, int prot, bool counted) {
+  // Opening or closing splits or merges the mapping (counted); changing
+  // between read and read-write does not.
+  const bool counted = (now == PROT_NONE) != (allowed == PROT_NONE);
+  if (allowed == PROT_NONE)
+    open_home_.erase(it);
+  else
+    open_home_[id] = allowed;
   const std::size_t bs = view_->block_size();
   char *start = reinterpret_cast<char *>(id * bs);
   std::size_t len = bs;
@@ -327,7 +319,7 @@ void memory_system::protect_home_block(uint64_t id, int prot, bool counted) {
     start += home_segments::heap_header;
     len -= home_segments::heap_header;
   }
-  view_->protect(start, len, prot, counted);
+  view_->protect(start, len, allowed, counted);
 }
 
 bool memory_system::read_only_checkout_at(const void *addr, const void **base,

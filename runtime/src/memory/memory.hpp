@@ -113,11 +113,14 @@ private:
                             std::size_t size);
   [[gnu::cold, gnu::noinline]] void protect_blocks(const void *p,
                                                    std::size_t size);
-  // ITO_CHECK_ACCESS on home data of this node: a block of it is open in
-  // the view while checkouts of this process hold it.
-  [[gnu::cold, gnu::noinline]] void hold_home_block(uint64_t id, int mode);
-  [[gnu::cold, gnu::noinline]] void drop_home_block(uint64_t id, int mode);
-  void protect_home_block(uint64_t id, int prot, bool counted);
+  // ITO_CHECK_ACCESS: a block is open in the view while checkouts of this
+  // process hold it, for writing if one of them may write (a write through
+  // a read checkout would be lost: it is never written back).
+  // What the open checkouts of this process allow on memory block id
+  // (PROT_NONE, PROT_READ or read-write).
+  int allowed_on_block(uint64_t id) const;
+  // Home block id of this node, mapped in place, gets that protection.
+  [[gnu::cold, gnu::noinline]] void guard_home_block(uint64_t id);
   void finish_fetches();
   void mark_dirty();
   void checkin_mismatch(const void *p, std::size_t size, int mode);
@@ -130,10 +133,8 @@ private:
   bool one_node_;
   // Every home is mapped in place and open: a checkout only records itself.
   bool home_in_place_;
-  struct home_hold {
-    int refs = 0, write_refs = 0; // as in cache_block
-  };
-  std::unordered_map<uint64_t, home_hold> home_holds_; // by block id
+  // ITO_CHECK_ACCESS: the home blocks open now, and how (by block id).
+  std::unordered_map<uint64_t, int> open_home_;
   std::unique_ptr<global_view> view_;
   std::unique_ptr<home_segments> homes_;
   std::unique_ptr<collective_table> coll_;
