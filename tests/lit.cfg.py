@@ -1,6 +1,8 @@
 # lit configuration for ito's test suites: translator output, diagnostics,
 # and the driver. The runtime tests under MPI are ctest programs (tests/runtime).
 import os
+import subprocess
+import sys
 
 import lit.formats
 
@@ -33,3 +35,16 @@ config.substitutions += [
     ("%clang", config.clang),
     ("%mpiexec", config.mpiexec),
 ]
+
+# %expect-status N cmd...: cmd must exit with status N (lit's `not` takes
+# any failure).
+config.substitutions.append(
+    ("%expect-status", sys.executable + " " + os.path.join(config.test_source_root, "expect_status.py"))
+)
+# %private-shm cmd...: cmd runs with an empty /dev/shm of its own and the
+# count of files it left there is printed (needs a mount namespace, so root
+# or user namespaces: the feature private-shm says whether we have one).
+config.substitutions.append(("%private-shm", os.path.join(config.test_source_root, "private_shm.sh")))
+if subprocess.run(["unshare", "-m", "sh", "-c", "mount -t tmpfs tmpfs /dev/shm"],
+                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+    config.available_features.add("private-shm")

@@ -61,6 +61,8 @@ Expected<Toolchain> findToolchain(const char *Argv0, void *MainAddr) {
 
   // A Cilk program's main runs as the root task (libito's __wrap_main).
   TC.LinkFlags.push_back("-Wl,--wrap=main");
+  // Its _Exit, _exit and quick_exit end the whole job (libito's c_exit).
+  TC.LinkFlags.push_back("-Wl,--wrap=_Exit,--wrap=_exit,--wrap=quick_exit");
   TC.LinkFlags.push_back("-L" + TC.LibDir);
   TC.LinkFlags.push_back("-lito");
   for (const std::string &L :

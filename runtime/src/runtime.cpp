@@ -1,18 +1,21 @@
 #include "runtime.hpp"
 
+#include "platform/crash_report.hpp"
 #include "platform/error.hpp"
+#include "platform/job.hpp"
+#include "platform/process_exit.hpp"
 #include "platform/same_address.hpp"
 
 #include <ito/ito.h>
 
 extern "C" int ito_sched_in_root(void);
 
-#include <memory>
-
 namespace ito {
 
 namespace {
-std::unique_ptr<runtime_state> the_runtime;
+// A plain pointer, not a static object: exit() from a task must not run a
+// destructor that tears the runtime down under it (process_exit.hpp).
+runtime_state *the_runtime = nullptr;
 } // namespace
 
 runtime_state &rt(const char *api_function) {
@@ -56,7 +59,12 @@ void ito_init(int *argc, char ***argv) {
     int provided = 0;
     MPI_Init_thread(argc, argv, MPI_THREAD_SINGLE, &provided);
   }
-  ito::the_runtime = std::make_unique<ito::runtime_state>(opts, !initialized);
+  // First of all: from here on, an exit, a crash or a fatal error anywhere
+  // ends the whole job with one message.
+  ito::platform::install_stop_handler();
+  ito::platform::join_job();
+  ito::platform::install_crash_handlers();
+  ito::the_runtime = new ito::runtime_state(opts, !initialized);
 }
 
 void ito_fini(void) {
@@ -70,7 +78,9 @@ void ito_fini(void) {
   ito::memory::fence_release();
   ito::the_runtime->memory->spmd_barrier();
   const bool owns_mpi = ito::the_runtime->owns_mpi;
-  ito::the_runtime.reset();
+  delete ito::the_runtime;
+  ito::the_runtime = nullptr;
+  ito::platform::leave_job();
   if (owns_mpi)
     MPI_Finalize();
 }

@@ -24,12 +24,15 @@ struct main_args {
   int argc;
 };
 
-void main_task(void *args, void *result) {
+} // namespace
+
+// The root task. noexcept: an exception that leaves main ends the program
+// in std::terminate where it was thrown, with its stack intact for the
+// report, as in the serial program.
+extern "C" void ito_main_task(void *args, void *result) noexcept {
   const auto *a = static_cast<const main_args *>(args);
   *static_cast<int *>(result) = a->task(a->argc, arg_pointers);
 }
-
-} // namespace
 
 extern "C" int ito_abi_main(int argc, char **argv, int (*task)(int, char **)) {
   ito_init(&argc, &argv);
@@ -49,7 +52,7 @@ extern "C" int ito_abi_main(int argc, char **argv, int (*task)(int, char **)) {
   arg_pointers[argc] = nullptr;
   main_args a{task, argc};
   int rc = 0;
-  ito_root_exec(main_task, &a, sizeof a, &rc, sizeof rc);
+  ito_root_exec(ito_main_task, &a, sizeof a, &rc, sizeof rc);
   ito_fini();
   return rc;
 }

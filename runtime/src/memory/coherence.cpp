@@ -2,6 +2,7 @@
 
 #include "memory/memory.hpp"
 #include "memory/remote_access.hpp"
+#include "platform/process_exit.hpp"
 #include "threads/stats.hpp"
 #include "threads/worker.hpp"
 
@@ -130,6 +131,9 @@ void memory_system::wait_for(const release_handler &h) {
       if (worker_.multi_node())
         worker_.net().poll();
       poll_requests();
+      // The victim may have ended the job instead of writing back.
+      if (platform::stop_requested())
+        platform::stop_at_safe_point();
       __builtin_ia32_pause();
     }
     return;

@@ -1,7 +1,7 @@
 #include "memory/memory.hpp"
 
-#include "memory/fault.hpp"
 #include "memory/remote_access.hpp"
+#include "platform/crash_report.hpp"
 #include "platform/error.hpp"
 #include "platform/options.hpp"
 #include "platform/shm.hpp"
@@ -82,6 +82,10 @@ memory_options read_memory_options() {
   return o;
 }
 
+namespace {
+bool explain_fault(const platform::fault &f, char *buf, std::size_t size);
+} // namespace
+
 memory_system::memory_system(const platform::topology &topo, threads::worker &w,
                              const memory_options &o)
     : opts_(o), topo_(topo), worker_(w), stats_(w.counters()),
@@ -105,6 +109,7 @@ memory_system::memory_system(const platform::topology &topo, threads::worker &w,
     coll_->set_transport(&w.net());
   install_memory_handler();
   current = this;
+  platform::add_fault_explainer(explain_fault);
 }
 
 memory_system::~memory_system() {
@@ -122,11 +127,18 @@ memory_system &the_memory(const char *api_function) {
   return *current;
 }
 
-bool explain_fault(const void *addr, bool bus_error, char *buf,
-                   std::size_t size) {
+namespace {
+
+// A protection fault in the global view is a use of global memory outside
+// a checkout (or of memory that was never allocated or is freed): a message
+// naming the address and the allocation, from what this process knows (no
+// communication: this runs in a signal handler).
+bool explain_fault(const platform::fault &f, char *buf, std::size_t size) {
   memory_system *m = current;
   if (!m)
     return false;
+  const void *addr = f.addr;
+  const bool bus_error = f.bus_error;
   const global_view &v = m->view();
   if (bus_error && v.in_view(addr)) {
     std::snprintf(buf, size,
@@ -187,6 +199,8 @@ bool explain_fault(const void *addr, bool bus_error, char *buf,
   }
   return false;
 }
+
+} // namespace
 
 void *memory_system::allocate(std::size_t size) {
   threads::global_ref ref = heap_.allocate(size ? size : 1);

@@ -1,5 +1,8 @@
 #include "platform/error.hpp"
 
+#include "platform/job.hpp"
+#include "platform/process_exit.hpp"
+
 #include <mpi.h>
 
 #include <cstdarg>
@@ -13,7 +16,8 @@ namespace {
 
 // Formats the whole message into one buffer and writes it with one write(2)
 // so that messages from several ranks do not interleave mid-line.
-void emit(const char *severity, const char *fmt, va_list ap) {
+void emit(const char *severity, const char *fmt, va_list ap,
+          bool job_error = false) {
   char buf[2048];
   int rank = -1, initialized = 0, finalized = 0;
   MPI_Initialized(&initialized);
@@ -27,6 +31,10 @@ void emit(const char *severity, const char *fmt, va_list ap) {
   if (n > static_cast<int>(sizeof buf) - 2)
     n = sizeof buf - 2;
   buf[n++] = '\n';
+  // A job's error is reported once, by the first process that meets it
+  // (every process may meet a bad option at the same moment).
+  if (job_error && !claim_job_report())
+    await_job_end(1);
   ssize_t ignored = ::write(STDERR_FILENO, buf, n);
   (void)ignored;
 }
@@ -34,20 +42,14 @@ void emit(const char *severity, const char *fmt, va_list ap) {
 } // namespace
 
 void fatal(const char *fmt, ...) {
+  std::fflush(nullptr);
   va_list ap;
   va_start(ap, fmt);
-  emit("error", fmt, ap);
+  emit("error", fmt, ap, /*job_error=*/true);
   va_end(ap);
-  int initialized = 0, finalized = 0;
-  MPI_Initialized(&initialized);
-  MPI_Finalized(&finalized);
-  if (initialized && !finalized) {
-    // The launcher forwards our stderr; give it a moment before MPI_Abort
-    // makes it kill everyone, or the message may be lost.
-    usleep(200 * 1000);
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  }
-  std::_Exit(1);
+  // The other processes stop with us (process_exit.hpp): no MPI_Abort,
+  // whose launcher banner would bury the message.
+  end_job(1, /*flush=*/true, /*from_signal=*/false);
 }
 
 void warn(const char *fmt, ...) {

@@ -23,6 +23,12 @@ public:
   std::size_t size() const { return size_; }
   // Removes the name; the memory stays until the last mapping goes.
   void unlink();
+  // Gives up the mapping without unmapping it: it stays for the life of
+  // the process.
+  void release() {
+    unlink();
+    base_ = nullptr;
+  }
 
 private:
   std::string name_;

@@ -82,7 +82,10 @@ ito_uat_suspend:
   movq %rdi, %rax
   movq %rsp, %rdi
   movq %rdx, %rsp
-  xorl %ebp, %ebp              /* end of the frame chain for unwinders */
+  /* End of the frame chain for unwinders (backtraces, exceptions): the
+   * new stack has no caller. */
+  .cfi_undefined rip
+  xorl %ebp, %ebp
   callq *%rax
   ud2
   .cfi_endproc
@@ -97,6 +100,7 @@ ito_uat_suspend:
 ito_uat_call_on:
   .cfi_startproc
   movq %rdi, %rsp
+  .cfi_undefined rip           /* end of the frame chain, as above */
   xorl %ebp, %ebp
   movq %rdx, %rdi
   callq *%rsi

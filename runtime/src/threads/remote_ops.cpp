@@ -1,6 +1,7 @@
 #include "threads/remote_ops.hpp"
 
 #include "platform/error.hpp"
+#include "platform/process_exit.hpp"
 #include "threads/join_entry.hpp"
 #include "threads/scheduler.hpp"
 #include "threads/worker.hpp"
@@ -225,6 +226,8 @@ bool serve_request(int src, const char *msg, std::size_t len,
     w.shared()->exit_epoch.store(static_cast<int64_t>(h.arg),
                                  std::memory_order_release);
     return false;
+  case msg_kind::stop:
+    platform::follow_remote_stop(static_cast<long long>(h.arg), src);
   case msg_kind::memory:
     if (memory_handler)
       return memory_handler(src, h, payload, reply);

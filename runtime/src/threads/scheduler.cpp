@@ -6,6 +6,7 @@
 
 #include "memory/coherence.hpp"
 #include "platform/error.hpp"
+#include "platform/process_exit.hpp"
 #include "threads/remote_ops.hpp"
 #include "threads/worker.hpp"
 
@@ -126,6 +127,10 @@ void scheduler_loop() {
   if (w.stats_enabled())
     w.idle_since = now_ns();
   for (;;) {
+    // Another process ended the job (exit() in a task, an error): leave
+    // the same way, from here where the runtime holds nothing.
+    if (platform::stop_requested())
+      platform::stop_at_safe_point();
     if (w.shared()->exit_epoch.load(std::memory_order_acquire) == w.epoch) {
       w.end_idle();
       ito_uat_resume(w.main_ctx, nullptr);
@@ -259,17 +264,27 @@ void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
 
 } // extern "C"
 
-#include <cstdlib>
+#include "platform/crash_report.hpp"
+
+#include <csignal>
+#include <cstdio>
 #include <cxxabi.h>
 
 extern "C" void ito_sched_task_exception(const char *type, const char *what) {
-  if (!type)
-    ito::platform::fatal("an exception escaped a task; catch it inside the "
-                         "task (a task's parent may be in another process)");
-  int status = 0;
-  char *name = abi::__cxa_demangle(type, nullptr, nullptr, &status);
-  ito::platform::fatal("an exception of type %s escaped a task: %s; catch it "
-                       "inside the task (a task's parent may be in another "
-                       "process)",
-                       status == 0 && name ? name : type, what ? what : "");
+  // As std::terminate would end the serial program: status 134 (SIGABRT).
+  char message[1024];
+  if (!type) {
+    std::snprintf(message, sizeof message,
+                  "an exception escaped a task; catch it inside the task (a "
+                  "task's parent may be in another process)");
+  } else {
+    int status = 0;
+    char *name = abi::__cxa_demangle(type, nullptr, nullptr, &status);
+    std::snprintf(message, sizeof message,
+                  "an exception of type %s escaped a task: %s; catch it "
+                  "inside the task (a task's parent may be in another "
+                  "process)",
+                  status == 0 && name ? name : type, what ? what : "");
+  }
+  ito::platform::report_and_end_job(128 + SIGABRT, message);
 }

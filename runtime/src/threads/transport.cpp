@@ -1,5 +1,7 @@
 #include "threads/transport.hpp"
 
+#include "platform/process_exit.hpp"
+
 #include <cstring>
 
 namespace ito::threads {
@@ -76,8 +78,11 @@ void transport::finish(int target, std::vector<char> &reply) {
       MPI_Mrecv(reply.data(), count, MPI_BYTE, &m, MPI_STATUS_IGNORE);
       return;
     }
-    // Someone may be waiting on us while we wait: serve them.
+    // Someone may be waiting on us while we wait: serve them. The target
+    // may have ended the job instead of answering.
     poll();
+    if (platform::stop_requested())
+      platform::stop_at_safe_point();
   }
 }
 
@@ -122,6 +127,8 @@ void transport::quiesce() {
   MPI_Ibarrier(comm_, &barrier);
   for (int done = 0; !done;) {
     poll();
+    if (platform::stop_requested())
+      platform::stop_at_safe_point();
     MPI_Test(&barrier, &done, MPI_STATUS_IGNORE);
   }
   std::vector<int64_t> incoming(posted_to_.size());

@@ -1,12 +1,14 @@
 #include "threads/worker.hpp"
 
-#include "memory/fault.hpp"
+#include "platform/crash_report.hpp"
 #include "platform/error.hpp"
+#include "platform/job.hpp"
 #include "platform/options.hpp"
+#include "platform/process_exit.hpp"
 #include "threads/remote_ops.hpp"
 
 #include <cerrno>
-#include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <linux/membarrier.h>
@@ -72,50 +74,55 @@ std::string shm_name(uint64_t job, int rank, const char *what) {
          what;
 }
 
-// Turns faults the runtime can explain into one clear message.
-void on_fault(int sig, siginfo_t *info, void *) {
+// Faults in the threads' own memory, in words (platform/crash_report.hpp).
+bool explain_fault(const platform::fault &f, char *buf, std::size_t size) {
   worker *w = current;
-  void *addr = info->si_addr;
-  if (w && w->stacks().in_guard(addr))
-    platform::fatal("a task overflowed its stack: the task stack region "
-                    "holds %zu MiB and the deepest chain of nested calls "
-                    "used it all; raise ITO_STACK_SIZE (e.g. "
-                    "ITO_STACK_SIZE=%zum)",
-                    w->stacks().size() >> 20, (w->stacks().size() >> 20) * 4);
-  if (w) {
-    auto *guard = reinterpret_cast<char *>(w->dq()) +
-                  (ITO_DEQUE_SLOTS_OFFSET +
-                   std::size_t(w->dq()->capacity) * ITO_DEQUE_SLOT_SIZE);
-    char *g = reinterpret_cast<char *>(
-        round_up(reinterpret_cast<uintptr_t>(guard), platform::page_size()));
-    if (addr >= g && addr < g + platform::page_size())
-      platform::fatal("too many nested forks: more than %lld tasks are "
-                      "waiting for their children on one process; raise "
-                      "ITO_DEQUE_SLOTS (now %lld)",
-                      static_cast<long long>(w->dq()->capacity - 1),
-                      static_cast<long long>(w->dq()->capacity));
+  if (!w || f.bus_error)
+    return false;
+  if (w->stacks().in_guard(f.addr)) {
+    std::snprintf(buf, size,
+                  "a task overflowed its stack: the task stack region holds "
+                  "%zu MiB and the deepest chain of nested calls used it all; "
+                  "raise ITO_STACK_SIZE (e.g. ITO_STACK_SIZE=%zum)",
+                  w->stacks().size() >> 20, (w->stacks().size() >> 20) * 4);
+    return true;
   }
-  char why[512];
-  if (memory::explain_fault(addr, sig == SIGBUS, why, sizeof why))
-    platform::fatal("%s", why);
-  platform::warn("%s at address %p",
-                 sig == SIGSEGV ? "segmentation fault" : "bus error", addr);
-  signal(sig, SIG_DFL);
-  raise(sig);
+  auto *guard = reinterpret_cast<char *>(w->dq()) +
+                (ITO_DEQUE_SLOTS_OFFSET +
+                 std::size_t(w->dq()->capacity) * ITO_DEQUE_SLOT_SIZE);
+  char *g = reinterpret_cast<char *>(
+      round_up(reinterpret_cast<uintptr_t>(guard), platform::page_size()));
+  if (f.addr >= g && f.addr < g + platform::page_size()) {
+    std::snprintf(buf, size,
+                  "too many nested forks: more than %lld tasks are waiting "
+                  "for their children on one process; raise ITO_DEQUE_SLOTS "
+                  "(now %lld)",
+                  static_cast<long long>(w->dq()->capacity - 1),
+                  static_cast<long long>(w->dq()->capacity));
+    return true;
+  }
+  if (w->stacks().contains(f.addr)) {
+    std::snprintf(buf, size,
+                  "%s address %p in the task stack region, outside the frames "
+                  "of the running task: a pointer to another task's local "
+                  "variables (a parent's, or a finished task's); tasks may run "
+                  "in other processes, so they cannot share stack data",
+                  f.write ? "a write to" : "a read of", f.addr);
+    return true;
+  }
+  return false;
 }
 
-void install_fault_handler() {
-  static char altstack[64 * 1024];
-  stack_t ss{};
-  ss.ss_sp = altstack;
-  ss.ss_size = sizeof altstack;
-  sigaltstack(&ss, nullptr);
-  struct sigaction sa {};
-  sa.sa_sigaction = on_fault;
-  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGSEGV, &sa, nullptr);
-  sigaction(SIGBUS, &sa, nullptr);
+// Ends the job in the processes of other machines (platform/process_exit).
+void send_stop(long long code) {
+  worker *w = current;
+  if (!w || !w->multi_node())
+    return;
+  for (int r = 0; r < w->topo().n_ranks(); r++)
+    if (!platform::on_this_machine(r)) {
+      msg_header h{msg_kind::stop, 0, 0, static_cast<uint64_t>(code)};
+      w->net().post(r, &h, sizeof h);
+    }
 }
 
 } // namespace
@@ -208,7 +215,8 @@ worker::worker(const platform::topology &topo, bool stats_enabled)
                                        serve_request);
 
   current = this;
-  install_fault_handler();
+  platform::add_fault_explainer(explain_fault);
+  platform::set_stop_sender(send_stop);
 }
 
 worker::~worker() {

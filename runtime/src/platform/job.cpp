@@ -1,0 +1,119 @@
+#include "platform/job.hpp"
+
+#include "platform/error.hpp"
+#include "platform/shm.hpp"
+
+#include <cerrno>
+#include <cstddef>
+#include <cstring>
+#include <ctime>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace ito::platform {
+
+namespace {
+
+struct job_state {
+  job_page *page = nullptr;
+  std::size_t page_bytes = 0;
+  int rank = 0, size = 1;
+  pid_t pid = 0;
+  std::vector<char> on_machine; // by world rank
+  MPI_Comm control = MPI_COMM_NULL;
+};
+
+// Never destroyed: exit handlers and signal handlers read it until the
+// process is gone.
+job_state *state = nullptr;
+
+} // namespace
+
+void join_job() {
+  auto *s = new job_state;
+  s->pid = getpid();
+  MPI_Comm_dup(MPI_COMM_WORLD, &s->control);
+  MPI_Comm_rank(s->control, &s->rank);
+  MPI_Comm_size(s->control, &s->size);
+  MPI_Comm machine;
+  MPI_Comm_split_type(s->control, MPI_COMM_TYPE_SHARED, s->rank, MPI_INFO_NULL,
+                      &machine);
+  int machine_rank = 0, machine_size = 1;
+  MPI_Comm_rank(machine, &machine_rank);
+  MPI_Comm_size(machine, &machine_size);
+
+  // Which world ranks share this machine: those whose machine leader is ours.
+  int leader = s->rank;
+  MPI_Bcast(&leader, 1, MPI_INT, 0, machine);
+  std::vector<int> leaders(static_cast<std::size_t>(s->size));
+  MPI_Allgather(&leader, 1, MPI_INT, leaders.data(), 1, MPI_INT, s->control);
+  s->on_machine.resize(leaders.size());
+  for (std::size_t r = 0; r < leaders.size(); r++)
+    s->on_machine[r] = leaders[r] == leader;
+
+  uint64_t job =
+      s->rank == 0 ? (uint64_t(getpid()) << 22) ^ uint64_t(time(nullptr)) : 0;
+  MPI_Bcast(&job, 1, MPI_UINT64_T, 0, s->control);
+  const std::string name =
+      "/ito." + std::to_string(job) + "." + std::to_string(leader) + ".job";
+  s->page_bytes =
+      offsetof(job_page, procs) +
+      sizeof(job_page::proc) * static_cast<std::size_t>(machine_size);
+  shm_segment seg;
+  if (machine_rank == 0) {
+    seg = shm_segment(name, s->page_bytes, /*create=*/true);
+    auto *p = static_cast<job_page *>(seg.base());
+    p->reporter.store(0);
+    p->stop.store(0);
+    p->flushed.store(0);
+    p->n_procs = machine_size;
+  }
+  MPI_Barrier(machine);
+  if (machine_rank != 0)
+    seg = shm_segment(name, s->page_bytes, /*create=*/false);
+  auto *page = static_cast<job_page *>(seg.base());
+  page->procs[machine_rank] = {s->rank, getpid()};
+  MPI_Barrier(machine);
+  seg.unlink(); // mapped everywhere: nothing is left behind in /dev/shm
+  MPI_Comm_free(&machine);
+  // The mapping outlives the segment object (the page must stay readable by
+  // signal handlers until the process ends).
+  void *keep = seg.base();
+  seg.release();
+  s->page = static_cast<job_page *>(keep);
+  state = s;
+}
+
+void leave_job() {
+  job_state *s = state;
+  if (!s)
+    return;
+  state = nullptr;
+  // The page stays mapped (a late signal handler may still read it through
+  // an old pointer); the communicator goes with MPI_Finalize.
+  MPI_Comm_free(&s->control);
+}
+
+job_page *this_job() {
+  return state && state->pid == getpid() ? state->page : nullptr;
+}
+int job_rank() { return state ? state->rank : 0; }
+int job_size() { return state ? state->size : 1; }
+
+bool on_this_machine(int rank) {
+  return !state || state->on_machine[static_cast<std::size_t>(rank)];
+}
+
+MPI_Comm job_control_comm() { return state ? state->control : MPI_COMM_NULL; }
+
+bool claim_job_report() {
+  job_page *p = this_job();
+  if (!p)
+    return true;
+  int32_t none = 0;
+  return p->reporter.compare_exchange_strong(none, job_rank() + 1) ||
+         none == job_rank() + 1;
+}
+
+} // namespace ito::platform
