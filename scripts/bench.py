@@ -21,7 +21,9 @@ times and the table shows the median of those medians. It then prints one
 row per benchmark: the times, np1/serial (the cost of the runtime on one
 process), np1/np2 and np1/np2-internode (speedups), the mean latency of a
 successful steal and the number of steals (from ITO_STATS=1, over all
-repeats), and the verified flags.
+repeats), the verified flags, and whether every run's checksum (of the
+output data, on the RESULT line) equals the serial elision's (which runs
+once more, with one repeat, when serial is not among the variants).
 
 With --memory it then prints the global memory tables: cilksort (4M keys,
 cutoff 256; 1M with --quick) at np=2 with every process its own node under
@@ -31,8 +33,9 @@ checkout/checkin pair that hits (checkout_hit: home memory at np=1, the
 cache at np=2 --internode), and uts_mem's traversal at np=2 --internode
 with the default policy and with nocache.
 
-Exit status: 0 if every run finished, printed a RESULT line and reported
-verified=yes; 1 otherwise; 2 on bad arguments.
+Exit status: 0 if every run finished, printed a RESULT line, reported
+verified=yes and the serial elision's checksum; 1 otherwise; 2 on bad
+arguments.
 """
 
 import argparse
@@ -98,6 +101,8 @@ class Outcome:
         self.errors = []  # human-readable failures
         self.steal_us = []  # mean successful steal latency (ITO_STATS)
         self.steals = []  # successful steals per run (all repeats)
+        self.checksums = []  # the checksum= word of each run's RESULT line
+        self.mismatches = 0  # checksums that are not the serial elision's
 
     @property
     def time(self):
@@ -114,6 +119,15 @@ class Outcome:
             return "-"
         return (f"{statistics.median(self.steal_us):.1f}us"
                 f"/{int(statistics.median(self.steals))}")
+
+    def check_against(self, reference, label):
+        """Records a failure for every checksum that differs from the
+        serial elision's."""
+        for c in self.checksums:
+            if c != reference:
+                self.mismatches += 1
+                self.errors.append(f"checksum {c} is not the serial "
+                                   f"elision's {reference}: {label}")
 
     @property
     def flag(self):
@@ -164,6 +178,10 @@ def run_once(cmd, timeout, outcome):
             outcome.times.append(float(fields["time_s"]))
         except (KeyError, ValueError):
             outcome.errors.append(f"no time_s on the RESULT line: {label}")
+        if "checksum" in fields:
+            outcome.checksums.append(fields["checksum"])
+        else:
+            outcome.errors.append(f"no checksum on the RESULT line: {label}")
     stats = parse_stats(proc.stderr)
     if stats and stats[0] > 0:
         outcome.steals.append(stats[0])
@@ -179,6 +197,18 @@ def run_once(cmd, timeout, outcome):
         outcome.errors.append(f"verified={outcome.verified[-1]}: {label}")
 
 
+def serial_checksum(build, name, args, timeout, failures):
+    """The checksum of the serial elision's run of name with args (one
+    repeat), or None (a failure is recorded)."""
+    cmd = command(build, "serial", name, args + ["1"], timeout)
+    print(f"[bench] {name} {' '.join(args)} serial (reference checksum)",
+          file=sys.stderr, flush=True)
+    out = Outcome()
+    run_once(cmd, timeout, out)
+    failures += out.errors
+    return out.checksums[0] if out.checksums else None
+
+
 def fmt_time(t):
     return "-" if t is None else f"{t:.6f}"
 
@@ -189,10 +219,21 @@ def fmt_ratio(a, b):
     return f"{a / b:.2f}"
 
 
+def checksum_flag(outcomes):
+    """'same' if every run of every variant printed the serial elision's
+    checksum, 'DIFFERS' if one did not, '-' if none printed one."""
+    if any(o.mismatches for o in outcomes.values()):
+        return "DIFFERS"
+    if any(o.checksums for o in outcomes.values()):
+        return "same"
+    return "-"
+
+
 def print_table(rows):
     header = ["program", "params", "serial s", "np1 s", "np2 s",
               "np2-inter s", "np1/serial", "np1/np2", "np1/np2-inter",
-              "steal np2", "steal np2-inter", "verified (s/1/2/2i)"]
+              "steal np2", "steal np2-inter", "verified (s/1/2/2i)",
+              "checksum"]
     table = [header]
     for name, label, out in rows:
         t = {v: (out[v].time if v in out else None) for v in VARIANTS}
@@ -206,6 +247,7 @@ def print_table(rows):
             out["np2"].steal if "np2" in out else "-",
             out["np2-internode"].steal if "np2-internode" in out else "-",
             "/".join(out[v].flag if v in out else "-" for v in VARIANTS),
+            checksum_flag(out),
         ])
     widths = [max(len(r[i]) for r in table) for i in range(len(header))]
     for i, r in enumerate(table):
@@ -218,10 +260,12 @@ def print_table(rows):
 
 def run_policies(build, args, name, prog_args, policies, failures):
     """[(policy, median time, memory stats)] of a program at np=2, every
-    process its own node, under each policy."""
+    process its own node, under each policy; every run's checksum must be
+    the serial elision's."""
     prog = os.path.join(build, "examples", "api", name)
     run = [os.path.join(build, "bin", "ito-run"), "--timeout",
            str(args.timeout), "-n", "2", "--internode"]
+    reference = serial_checksum(build, name, prog_args, args.timeout, failures)
     rows = []
     for policy in policies:
         out, stats = Outcome(), []
@@ -242,6 +286,10 @@ def run_policies(build, args, name, prog_args, policies, failures):
                 failures.append(f"{name} under {policy}: "
                                 + (proc.stderr.strip()[-300:] or "no RESULT"))
                 continue
+            if fields.get("checksum") != reference:
+                failures.append(f"{name} under {policy}: checksum "
+                                f"{fields.get('checksum')} is not the serial "
+                                f"elision's {reference}")
             out.times.append(float(fields["time_s"]))
             stats.append(parse_memory_stats(proc.stderr))
         rows.append((policy, out.time, stats[-1] if stats else {}))
@@ -361,6 +409,7 @@ def main():
     for name in args.only:
         bench_args, label = BENCHMARKS[name][1 if args.quick else 0]
         outcomes = {}
+        reference = None
         for variant in args.variants:
             cmd = command(build, variant, name,
                           bench_args + [str(args.repeats)], args.timeout)
@@ -370,6 +419,13 @@ def main():
                       + (f" run {k + 1}/{args.runs}" if args.runs > 1 else ""),
                       file=sys.stderr, flush=True)
                 run_once(cmd, args.timeout, out)
+            if variant == "serial" and out.checksums:
+                reference = out.checksums[0]
+        if reference is None:
+            reference = serial_checksum(build, name, bench_args, args.timeout,
+                                        failures)
+        for variant, out in outcomes.items():
+            out.check_against(reference, f"{name} {label} {variant}")
             failures += out.errors
         rows.append((name, label, outcomes))
 

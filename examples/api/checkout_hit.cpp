@@ -61,6 +61,7 @@ int main(int argc, char **argv) {
       s[static_cast<std::size_t>(i)] = i;
   }
   std::vector<double> ns, times;
+  uint64_t sum = 0;
   bool ok = true;
   for (int r = 0; r < repeats; r++) {
     sample s = ito::root_exec(run, target, n);
@@ -72,6 +73,7 @@ int main(int argc, char **argv) {
     for (long long i = 0; i < n % 64; i++)
       rest += static_cast<uint64_t>(i);
     ok &= s.sum == full + rest;
+    sum = s.sum;
   }
   ito::free_coll(a);
   const bool cached = ito::n_nodes() > 1;
@@ -79,6 +81,7 @@ int main(int argc, char **argv) {
       .param("n", n)
       .param("where", cached ? "cache" : "home")
       .param("ns_per_pair", bench::median(ns), "%.1f")
+      .param("checksum", sum)
       .print(times, bench::yes_no(ok));
   return ok ? 0 : 1;
 }

@@ -237,6 +237,7 @@ int main(int argc, char **argv) {
       .param("n", n)
       .param("c", c)
       .param("length", static_cast<long long>(length))
+      .param("checksum", static_cast<long long>(length))
       .print(times, bench::yes_no(ok));
   return ok ? 0 : 1;
 }

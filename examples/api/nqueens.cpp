@@ -99,6 +99,7 @@ int main(int argc, char **argv) {
   bench::result("nqueens")
       .param("n", n)
       .param("solutions", count)
+      .param("checksum", count)
       .print(times, bench::yes_no(ok));
   return ok ? 0 : 1;
 }

@@ -151,6 +151,7 @@ int main(int argc, char **argv) {
       .param("leaves", static_cast<unsigned long long>(c.leaves))
       .param("depth", static_cast<long long>(c.depth))
       .param("Mnodes_s", t > 0 ? c.nodes / t / 1e6 : 0.0)
+      .param("checksum", bench::hex(uts::checksum_of(c)))
       .print(times, verified);
   return ok ? 0 : 1;
 }

@@ -9,6 +9,8 @@
 #ifndef ITO_EXAMPLES_API_UTS_TREE_HPP
 #define ITO_EXAMPLES_API_UTS_TREE_HPP
 
+#include "../common/checksum.h"
+
 #include <cstdint>
 
 namespace uts {
@@ -74,6 +76,13 @@ struct counts {
 inline counts combine(const counts &a, const counts &b) {
   return {a.nodes + b.nodes, a.leaves + b.leaves,
           a.depth > b.depth ? a.depth : b.depth};
+}
+
+// The checksum of a search's answer, for the RESULT line.
+inline std::uint64_t checksum_of(const counts &c) {
+  checksum s = checksum_add(checksum_empty(), c.nodes);
+  s = checksum_add(s, c.leaves);
+  return checksum_add(s, static_cast<std::uint64_t>(c.depth)).hash;
 }
 
 // Counts the tree of p by a serial depth-first search with an explicit

@@ -5,6 +5,12 @@
  * Pointers into global memory may go to any task: they are the same in
  * every process. Built with a plain compiler (-DITO_SERIAL), global memory
  * is the C heap and the program is its serial elision.
+ * Key i of repeat r is a function of i and r alone, so the input does not
+ * depend on which task fills it. The output must be sorted and hold the
+ * input's keys (a permutation-invariant checksum of them, computed in main
+ * from the function, not from the array); the RESULT line's checksum is an
+ * order-dependent hash of the sorted keys, which the serial elision must
+ * match.
  * Usage: cilksort [N [cutoff [R]]]   (defaults: N=1000000, cutoff=2048, R=1) */
 #include <cilk/cilk.h>
 #include <ito/ito.h>
@@ -12,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../common/checksum.h"
 #include "common/timing.h"
 
 typedef uint32_t key;
@@ -120,18 +127,19 @@ static void cilksort(key *a, key *b, size_t n, size_t cutoff) {
 }
 
 struct summary {
-  uint64_t sum, xors;
+  checksum order;   /* of the keys in their order */
+  uint64_t content; /* the sum of checksum_mix(key): the same in any order */
   key first, last;
   int sorted;
 };
 
 static struct summary summarize(const key *a, size_t n, size_t cutoff) {
   if (n <= 4 * cutoff) {
-    struct summary s = {0, 0, 0, 0, 1};
+    struct summary s = {checksum_empty(), 0, 0, 0, 1};
     const key *p = ito_checkout(a, n * sizeof(key), ITO_MODE_READ);
     for (size_t i = 0; i < n; i++) {
-      s.sum += p[i];
-      s.xors ^= p[i];
+      s.order = checksum_add(s.order, p[i]);
+      s.content += checksum_mix(p[i]);
       s.sorted &= i == 0 || p[i - 1] <= p[i];
     }
     s.first = n ? p[0] : 0;
@@ -143,9 +151,18 @@ static struct summary summarize(const key *a, size_t n, size_t cutoff) {
   struct summary x = cilk_spawn summarize(a, half, cutoff);
   struct summary y = summarize(a + half, n - half, cutoff);
   cilk_sync;
-  struct summary s = {x.sum + y.sum, x.xors ^ y.xors, x.first, y.last,
+  struct summary s = {checksum_then(x.order, y.order), x.content + y.content,
+                      x.first, y.last,
                       x.sorted && y.sorted && x.last <= y.first};
   return s;
+}
+
+/* The content checksum of repeat r's input, from key_at alone. */
+static uint64_t input_content(size_t n, unsigned repeat) {
+  uint64_t c = 0;
+  for (size_t i = 0; i < n; i++)
+    c += checksum_mix(key_at(i, repeat));
+  return c;
 }
 
 int main(int argc, char **argv) {
@@ -165,20 +182,22 @@ int main(int argc, char **argv) {
   key *b = ito_malloc_collective(size * sizeof(key), ITO_DIST_BLOCK, 0);
   double times[MAX_REPEATS];
   int ok = 1;
-  struct summary before = {0, 0, 0, 0, 0}, after = before;
+  struct summary after = {checksum_empty(), 0, 0, 0, 0};
   for (int r = 0; r < reps; r++) {
+    const uint64_t want = input_content(size, (unsigned)r);
     fill(a, size, 0, (unsigned)r, cut);
-    before = summarize(a, size, cut);
+    const struct summary before = summarize(a, size, cut);
     double t0 = now();
     cilksort(a, b, size, cut);
     times[r] = now() - t0;
     after = summarize(a, size, cut);
-    ok &= after.sorted && after.sum == before.sum && after.xors == before.xors;
+    ok &= before.content == want && after.sorted && after.content == want;
   }
-  printf("cilksort(%lld) first=%u last=%u sum=%llu\n", n, after.first,
-         after.last, (unsigned long long)after.sum);
-  printf("RESULT cilksort time_s=%.6f verified=%s n=%lld cutoff=%lld\n",
-         median(times, reps), ok ? "yes" : "no", n, cutoff);
+  printf("cilksort(%lld) first=%u last=%u\n", n, after.first, after.last);
+  printf("RESULT cilksort time_s=%.6f verified=%s n=%lld cutoff=%lld "
+         "checksum=%016llx\n",
+         median(times, reps), ok ? "yes" : "no", n, cutoff,
+         (unsigned long long)after.order.hash);
   ito_free_collective(b);
   ito_free_collective(a);
   return ok ? 0 : 1;

@@ -41,7 +41,7 @@ int main(int argc, char **argv) {
   }
   int ok = result == fib_loop(n);
   printf("fib(%d) = %ld\n", n, result);
-  printf("RESULT fib time_s=%.6f verified=%s n=%d fib=%ld\n",
-         median(times, reps), ok ? "yes" : "no", n, result);
+  printf("RESULT fib time_s=%.6f verified=%s n=%d fib=%ld checksum=%ld\n",
+         median(times, reps), ok ? "yes" : "no", n, result, result);
   return ok ? 0 : 1;
 }

@@ -4,14 +4,17 @@
  * is a cilk_for over the interior rows, each iteration checking out the rows
  * above, at and below its own (read) and its row of the other grid (write).
  * The top edge is held at 1, the other edges at 0. The answer is the sum of
- * the final grid, taken by a fixed tree of halves, so the parallel run and
- * the serial elision (-DITO_SERIAL) agree exactly.
+ * the final grid, taken by a fixed tree of halves, and (untimed) a checksum
+ * of its cells' bits in row order, which the serial elision (-DITO_SERIAL)
+ * must match. verified= only bounds the sum by the heat that can have
+ * entered through the top edge.
  * Usage: heat [N [STEPS [R]]]   (defaults: N=1024, STEPS=20, R=1) */
 #include <cilk/cilk.h>
 #include <ito/ito.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../common/checksum.h"
 #include "common/timing.h"
 
 static const double alpha = 0.2;
@@ -43,22 +46,34 @@ static void step(ito_span src, ito_span dst, size_t n) {
   }
 }
 
-/* The sum of rows [lo, hi) of g, by halves down to 16 rows. */
-static double total(ito_span g, size_t n, size_t lo, size_t hi) {
+/* The sum of rows [lo, hi) of g, by halves down to 16 rows, and (only
+ * if asked: it is not part of the timed run) the checksum of their cells'
+ * bits, row by row. */
+struct rows_summary {
+  double sum;
+  checksum cells;
+};
+
+static struct rows_summary summarize(ito_span g, size_t n, size_t lo, size_t hi,
+                                     int with_checksum) {
   if (hi - lo <= 16) {
     const double *p =
         ito_span_checkout(g, lo * n, (hi - lo) * n, ITO_MODE_READ);
-    double s = 0;
-    for (size_t k = 0; k < (hi - lo) * n; k++)
-      s += p[k];
+    struct rows_summary s = {0, checksum_empty()};
+    for (size_t k = 0; k < (hi - lo) * n; k++) {
+      s.sum += p[k];
+      if (with_checksum)
+        s.cells = checksum_add_double(s.cells, p[k]);
+    }
     ito_span_checkin(g, lo * n, (hi - lo) * n, ITO_MODE_READ);
     return s;
   }
   size_t mid = lo + (hi - lo) / 2;
-  double a = cilk_spawn total(g, n, lo, mid);
-  double b = total(g, n, mid, hi);
+  struct rows_summary a = cilk_spawn summarize(g, n, lo, mid, with_checksum);
+  struct rows_summary b = summarize(g, n, mid, hi, with_checksum);
   cilk_sync;
-  return a + b;
+  struct rows_summary s = {a.sum + b.sum, checksum_then(a.cells, b.cells)};
+  return s;
 }
 
 int main(int argc, char **argv) {
@@ -78,6 +93,7 @@ int main(int argc, char **argv) {
       ito_vector_collective(size * size, sizeof(double), ITO_DIST_BLOCK, 0);
   double times[MAX_REPEATS];
   double sum = 0;
+  checksum grid = checksum_empty();
   for (int r = 0; r < reps; r++) {
     init(a.span, size);
     init(b.span, size);
@@ -89,14 +105,17 @@ int main(int argc, char **argv) {
       src = dst;
       dst = t;
     }
-    sum = total(src, size, 0, size);
+    sum = summarize(src, size, 0, size, 0).sum;
     times[r] = now() - t0;
+    grid = summarize(src, size, 0, size, 1).cells;
   }
   /* Heat only enters through the top edge: the plate holds at most n more
    * than that edge per step, and at least the edge itself. */
   int ok = sum >= (double)n && sum <= (double)n * (double)(steps + 1);
-  printf("RESULT heat time_s=%.6f verified=%s n=%lld steps=%lld sum=%.17g\n",
-         median(times, reps), ok ? "yes" : "no", n, steps, sum);
+  printf("RESULT heat time_s=%.6f verified=%s n=%lld steps=%lld sum=%.17g "
+         "checksum=%016llx\n",
+         median(times, reps), ok ? "yes" : "no", n, steps, sum,
+         (unsigned long long)grid.hash);
   ito_vector_free(&b);
   ito_vector_free(&a);
   return ok ? 0 : 1;

@@ -66,7 +66,8 @@ int main(int argc, char **argv) {
   }
   int ok = result == known[n];
   printf("nqueens(%d) = %ld\n", n, result);
-  printf("RESULT nqueens time_s=%.6f verified=%s n=%d solutions=%ld\n",
-         median(times, reps), ok ? "yes" : "no", n, result);
+  printf("RESULT nqueens time_s=%.6f verified=%s n=%d solutions=%ld "
+         "checksum=%ld\n",
+         median(times, reps), ok ? "yes" : "no", n, result, result);
   return ok ? 0 : 1;
 }

@@ -25,10 +25,10 @@
 // RUN: env ITO_CHECK_ACCESS=1 not %ito-run -n 2 %t outside-malloc 2>&1 | FileCheck --check-prefix=OUTSIDEMALLOC %s
 // RUN: env ITO_CHECK_ACCESS=1 not %ito-run -n 1 %t write-in-read 2>&1 | FileCheck --check-prefix=WRITEREAD %s
 // RUN: env ITO_CHECK_ACCESS=1 not %ito-run -n 2 --internode %t write-in-read 2>&1 | FileCheck --check-prefix=WRITEREAD %s
-// RUN: env ITO_CHECK_ACCESS=1 %ito-run -n 2 --internode %t read-and-write | FileCheck --check-prefix=READWRITE %s
-// RUN: env ITO_CHECK_ACCESS=1 %ito-run -n 2 %t ok | FileCheck --check-prefix=OK %s
+// RUN: env ITO_CHECK_ACCESS=1 %ito-run -n 2 --internode %t read-and-write | FileCheck --check-prefix=READWRITE --match-full-lines --implicit-check-not={{.}} %s
+// RUN: env ITO_CHECK_ACCESS=1 %ito-run -n 2 %t ok | FileCheck --check-prefix=OK --match-full-lines --implicit-check-not={{.}} %s
 // RUN: not %ito-run -n 2 %t across-join 2>&1 | FileCheck --check-prefix=ACROSS %s
-// RUN: %ito-run -n 2 --internode %t ok | FileCheck --check-prefix=OK %s
+// RUN: %ito-run -n 2 --internode %t ok | FileCheck --check-prefix=OK --match-full-lines --implicit-check-not={{.}} %s
 
 #include <ito/ito.hpp>
 

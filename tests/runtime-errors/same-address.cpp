@@ -3,7 +3,7 @@
 // setarch) and stops with one message naming what differs when it cannot.
 // RUN: %ito-c++ -O1 -std=c++17 %s -o %t.a
 // RUN: %ito-c++ -O1 -std=c++17 -DOTHER_BUILD %s -o %t.b
-// RUN: %ito-run -n 2 %t.a | FileCheck --check-prefix=SAME %s
+// RUN: %ito-run -n 2 %t.a | FileCheck --check-prefix=SAME --match-full-lines --implicit-check-not={{.}} %s
 // RUN: not %mpiexec -n 1 %t.a : -n 1 %t.b 2>&1 | FileCheck --check-prefix=BINARY %s
 // RUN: env ITO_REEXEC=0 not %ito-run -n 2 %t.a 2>&1 | FileCheck --check-prefix=ASLR %s
 

@@ -13,6 +13,19 @@ namespace {
 
 uint64_t mix(uint64_t i) { return (i * 0x9e3779b97f4a7c15ULL) >> 17; }
 
+// A polynomial hash of a sequence, whose concatenation `then` is associative
+// but not commutative: a reduction that combines two parts in the wrong
+// order gives another value.
+struct sequence_hash {
+  uint64_t value = 0; // sum of x_k * base^(n-1-k) over the sequence
+  uint64_t scale = 1; // base^n
+  static sequence_hash then(sequence_hash a, sequence_hash b) {
+    return {a.value * b.scale + b.value, a.scale * b.scale};
+  }
+};
+
+sequence_hash hash_of(std::size_t i) { return {(mix(i) & 0xff) + 1, 1000003}; }
+
 void run(std::size_t n, std::size_t grain) {
   // A collective vector, set through for_each's write leaves, then updated
   // in place (read_write), then summed.
@@ -36,15 +49,15 @@ void run(std::size_t n, std::size_t grain) {
   ITO_CHECK(sum == expected);
 
   // parallel_reduce over indices: a non-commutative reduction keeps order.
-  uint64_t h = ito::root_exec([n, grain] {
+  const sequence_hash h = ito::root_exec([n, grain] {
     return ito::parallel_reduce(
-        0, n, grain, uint64_t(0), [](std::size_t i) { return mix(i) & 0xff; },
-        [](uint64_t a, uint64_t b) { return a + b; });
+        0, n, grain, sequence_hash{}, [](std::size_t i) { return hash_of(i); },
+        sequence_hash::then);
   });
-  uint64_t h_expected = 0;
+  sequence_hash h_expected;
   for (std::size_t i = 0; i < n; i++)
-    h_expected += mix(i) & 0xff;
-  ITO_CHECK(h == h_expected);
+    h_expected = sequence_hash::then(h_expected, hash_of(i));
+  ITO_CHECK(h.value == h_expected.value && h.scale == h_expected.scale);
 
   // for_each with write on memory from a task's own heap.
   uint64_t ok = ito::root_exec([n, grain] {

@@ -1,7 +1,9 @@
 // _Cilk_spawn, _Cilk_sync and _Cilk_for are keywords of Cilk: ito-cc
 // translates them without <cilk/cilk.h>.
 // RUN: %ito-cc -O2 %s -o %t
-// RUN: %ito-run -n 2 %t | FileCheck %s
+// RUN: %ito-run -n 2 %t > %t.out1
+// RUN: FileCheck %s --match-full-lines --input-file=%t.out1
+// RUN: count 4 < %t.out1
 
 #include <stdio.h>
 

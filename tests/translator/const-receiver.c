@@ -4,7 +4,8 @@
 // -Werror, as the serial elision does; v reads the value after the sync.
 // RUN: %ito-cc --ito-no-translate -Werror -O2 %s -o %t.serial
 // RUN: %ito-cc -Werror -O2 %s -o %t
-// RUN: %ito-run -n 2 %t | FileCheck %s
+// RUN: %t.serial | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: %ito-run -n 2 %t | FileCheck %s --match-full-lines --implicit-check-not={{.}}
 
 #include <cilk/cilk.h>
 #include <stdio.h>

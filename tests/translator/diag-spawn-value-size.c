@@ -5,8 +5,8 @@
 // RUN: not %ito-cc -DBIG -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=BIG
 // BIG: diag-spawn-value-size.c:[[#@LINE+22]]:18: error: the value of a spawned call may be at most 192 bytes (this one has 200); return a pointer to the data instead
 // RUN: %ito-cc -O2 %s -o %t
-// RUN: %ito-run -n 2 %t | FileCheck %s
-// RUN: %ito-run -n 2 --internode %t | FileCheck %s
+// RUN: %ito-run -n 2 %t | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: %ito-run -n 2 --internode %t | FileCheck %s --match-full-lines --implicit-check-not={{.}}
 // CHECK: total=87600
 
 #include <cilk/cilk.h>

@@ -3,12 +3,12 @@
 // elision, not the function or lambda the translation makes of the body;
 // the lines of the body stay the user's.
 // RUN: %ito-cc --ito-no-translate %s -o %t.serial
-// RUN: %t.serial | FileCheck %s
+// RUN: %t.serial | FileCheck %s --match-full-lines --implicit-check-not={{.}}
 // RUN: cp %s %t.cpp
 // RUN: %ito-c++ %t.cpp -o %t.cxx
-// RUN: %ito-run -n 1 %t.cxx | FileCheck %s
+// RUN: %ito-run -n 1 %t.cxx | FileCheck %s --match-full-lines --implicit-check-not={{.}}
 // RUN: %ito-cc %s -o %t
-// RUN: %ito-run -n 1 %t | FileCheck %s
+// RUN: %ito-run -n 1 %t | FileCheck %s --match-full-lines --implicit-check-not={{.}}
 
 #include <cilk/cilk.h>
 #include <stdio.h>

@@ -3,15 +3,15 @@
 // does: every receiver is written at the sync, and every child is joined (in
 // C++ a single state would abort on the second fork).
 // RUN: %ito-cc --ito-no-translate -O2 %s -o %t.serial
-// RUN: %t.serial | FileCheck %s
+// RUN: %t.serial | FileCheck %s --match-full-lines --implicit-check-not={{.}}
 // RUN: %ito-cc -O2 %s -o %t
-// RUN: %ito-run -n 1 %t | FileCheck %s
-// RUN: %ito-run -n 2 %t | FileCheck %s
-// RUN: %ito-run -n 2 --internode %t | FileCheck %s
+// RUN: %ito-run -n 1 %t | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: %ito-run -n 2 %t | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: %ito-run -n 2 --internode %t | FileCheck %s --match-full-lines --implicit-check-not={{.}}
 // RUN: cp %s %t.cpp
 // RUN: %ito-c++ -O2 %t.cpp -o %t.cxx
-// RUN: %ito-run -n 1 %t.cxx | FileCheck %s
-// RUN: %ito-run -n 2 %t.cxx | FileCheck %s
+// RUN: %ito-run -n 1 %t.cxx | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: %ito-run -n 2 %t.cxx | FileCheck %s --match-full-lines --implicit-check-not={{.}}
 
 #include <cilk/cilk.h>
 #include <stdio.h>

@@ -17,23 +17,23 @@
 // LIBRARY: {{^}}__attribute__((weak)) const char __ito_cilk_program = 1;
 //
 // RUN: %ito-cc -O2 -DARGS %s -o %t.args
-// RUN: %ito-run -n 2 %t.args a b c d | FileCheck %s --check-prefix=ARGS
-// RUN: %ito-run -n 4 %t.args a b c d | FileCheck %s --check-prefix=ARGS
-// ARGS-COUNT-1: argc=5 argv[4]=d
-// ARGS-NOT: argc=
-// RUN: not %ito-run -n 2 %t.args a b c
+// RUN: %ito-run -n 2 %t.args a b c d | FileCheck %s --check-prefix=ARGS --match-full-lines --implicit-check-not={{.}}
+// RUN: %ito-run -n 4 %t.args a b c d | FileCheck %s --check-prefix=ARGS --match-full-lines --implicit-check-not={{.}}
+// ARGS: argc=5 argv[4]=d
+// main's value is the job's exit status (3 here, with one argument short).
+// RUN: sh -c '%ito-run -n 2 %t.args a b c; echo "exit status $?"' | FileCheck %s --check-prefix=STATUS --match-full-lines --implicit-check-not={{.}}
+// STATUS: argc=4 argv[3]=c
+// STATUS-NEXT: exit status 3
 //
 // main(void) without a return statement: exit status 0.
 // RUN: %ito-cc -O2 -DVOID %s -o %t.void
-// RUN: %ito-run -n 2 %t.void | FileCheck %s --check-prefix=VOID
-// VOID-COUNT-1: root 42
-// VOID-NOT: root
+// RUN: %ito-run -n 2 %t.void | FileCheck %s --check-prefix=VOID --match-full-lines --implicit-check-not={{.}}
+// VOID: root 42
 //
 // main(argc, argv, envp): the environment is the process's.
 // RUN: %ito-cc -O2 -DENVP %s -o %t.envp
-// RUN: env MAIN_WRAP_TEST=here %ito-run -n 2 %t.envp | FileCheck %s --check-prefix=ENVP
-// ENVP-COUNT-1: MAIN_WRAP_TEST=here
-// ENVP-NOT: MAIN_WRAP_TEST
+// RUN: env MAIN_WRAP_TEST=here %ito-run -n 2 %t.envp | FileCheck %s --check-prefix=ENVP --match-full-lines --implicit-check-not={{.}}
+// ENVP: MAIN_WRAP_TEST=here
 
 #include <cilk/cilk.h>
 #include <stdio.h>

@@ -7,8 +7,8 @@
 // MARK: {{^}}int main(int argc, char *argv[]) {
 // MARK: {{^}}extern "C" __attribute__((weak)) const char __ito_cilk_program = 1;
 // RUN: %ito-c++ -std=c++17 %s -o %t
-// RUN: %ito-run -n 2 %t x y | FileCheck %s
-// RUN: %ito-run -n 2 --internode %t x y | FileCheck %s
+// RUN: %ito-run -n 2 %t x y | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: %ito-run -n 2 --internode %t x y | FileCheck %s --match-full-lines --implicit-check-not={{.}}
 // CHECK-COUNT-1: root 3 y
 // CHECK-NOT: root
 

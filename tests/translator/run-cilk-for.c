@@ -14,18 +14,18 @@
 // reject: it runs on one process only, with -Wno-ito-stack-sharing.)
 // RUN: %ito-cc -O2 -Wno-ito-stack-sharing %s -o %t
 // RUN: %ito-cc --ito-no-translate -O2 %s -o %t.serial
-// RUN: %t.serial | env LC_ALL=C sort | FileCheck %s
-// RUN: %ito-run -n 1 %t | env LC_ALL=C sort | FileCheck %s
-// RUN: %ito-run -n 2 %t | env LC_ALL=C sort | FileCheck %s
-// RUN: %ito-run -n 4 %t | env LC_ALL=C sort | FileCheck %s
-// RUN: %ito-run -n 2 --internode %t | env LC_ALL=C sort | FileCheck %s
+// RUN: %t.serial | env LC_ALL=C sort | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: %ito-run -n 1 %t | env LC_ALL=C sort | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: %ito-run -n 2 %t | env LC_ALL=C sort | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: %ito-run -n 4 %t | env LC_ALL=C sort | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: %ito-run -n 2 --internode %t | env LC_ALL=C sort | FileCheck %s --match-full-lines --implicit-check-not={{.}}
 //
 // Within one process (the serial elision, and one process), the body may
 // also write through a pointer into an array of the root task; with several
 // processes that is not shared (the parent's frame may be in another
 // process), so this is checked on one process only.
-// RUN: %t.serial local | FileCheck %s --check-prefix=LOCAL
-// RUN: %ito-run -n 1 %t local | FileCheck %s --check-prefix=LOCAL
+// RUN: %t.serial local | FileCheck %s --check-prefix=LOCAL --match-full-lines --implicit-check-not={{.}}
+// RUN: %ito-run -n 1 %t local | FileCheck %s --check-prefix=LOCAL --match-full-lines --implicit-check-not={{.}}
 
 #include <cilk/cilk.h>
 #include <stdio.h>

@@ -14,11 +14,11 @@
 // the lines are sorted before FileCheck reads them.
 // RUN: %ito-c++ -std=c++17 -O2 %s -o %t
 // RUN: %ito-c++ -std=c++17 --ito-no-translate -O2 %s -o %t.serial
-// RUN: %t.serial | env LC_ALL=C sort | FileCheck %s
-// RUN: %ito-run -n 1 %t | env LC_ALL=C sort | FileCheck %s
-// RUN: %ito-run -n 2 %t | env LC_ALL=C sort | FileCheck %s
-// RUN: %ito-run -n 4 %t | env LC_ALL=C sort | FileCheck %s
-// RUN: %ito-run -n 2 --internode %t | env LC_ALL=C sort | FileCheck %s
+// RUN: %t.serial | env LC_ALL=C sort | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: %ito-run -n 1 %t | env LC_ALL=C sort | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: %ito-run -n 2 %t | env LC_ALL=C sort | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: %ito-run -n 4 %t | env LC_ALL=C sort | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: %ito-run -n 2 --internode %t | env LC_ALL=C sort | FileCheck %s --match-full-lines --implicit-check-not={{.}}
 
 #include <cilk/cilk.h>
 

@@ -13,11 +13,21 @@
 //
 // RUN: %ito-cc -O2 %s -o %t
 // RUN: %ito-cc --ito-no-translate -O2 %s -o %t.serial
-// RUN: %t.serial | FileCheck %s
-// RUN: %ito-run -n 1 %t | FileCheck %s
-// RUN: %ito-run -n 2 %t | FileCheck %s
-// RUN: %ito-run -n 4 %t | FileCheck %s
-// RUN: %ito-run -n 2 --internode %t | FileCheck %s
+// RUN: %t.serial > %t.out1
+// RUN: FileCheck %s --match-full-lines --input-file=%t.out1
+// RUN: count 7 < %t.out1
+// RUN: %ito-run -n 1 %t > %t.out2
+// RUN: FileCheck %s --match-full-lines --input-file=%t.out2
+// RUN: count 7 < %t.out2
+// RUN: %ito-run -n 2 %t > %t.out3
+// RUN: FileCheck %s --match-full-lines --input-file=%t.out3
+// RUN: count 7 < %t.out3
+// RUN: %ito-run -n 4 %t > %t.out4
+// RUN: FileCheck %s --match-full-lines --input-file=%t.out4
+// RUN: count 7 < %t.out4
+// RUN: %ito-run -n 2 --internode %t > %t.out5
+// RUN: FileCheck %s --match-full-lines --input-file=%t.out5
+// RUN: count 7 < %t.out5
 
 #include <cilk/cilk.h>
 #include <stdio.h>

@@ -2,12 +2,12 @@
 // sync through the object that holds it (also in a loop, through a pointer,
 // in C and C++); a `register` receiver loses the keyword (C).
 // RUN: %ito-cc --ito-no-translate -O2 %s -o %t.serial
-// RUN: %t.serial | FileCheck %s
+// RUN: %t.serial | FileCheck %s --match-full-lines --implicit-check-not={{.}}
 // RUN: %ito-cc -O2 %s -o %t
-// RUN: %ito-run -n 2 %t | FileCheck %s
+// RUN: %ito-run -n 2 %t | FileCheck %s --match-full-lines --implicit-check-not={{.}}
 // RUN: cp %s %t.cpp
 // RUN: %ito-c++ -O2 -DCXX %t.cpp -o %t.cxx
-// RUN: %ito-run -n 2 %t.cxx | FileCheck %s
+// RUN: %ito-run -n 2 %t.cxx | FileCheck %s --match-full-lines --implicit-check-not={{.}}
 
 #include <cilk/cilk.h>
 #include <stdio.h>

@@ -6,9 +6,9 @@
 // and parameters by value, by const reference and forwarding references
 // work as well.
 // RUN: %ito-c++ -std=c++17 --ito-no-translate -O2 %s -o %t.serial
-// RUN: %t.serial | FileCheck %s
+// RUN: %t.serial | FileCheck %s --match-full-lines --implicit-check-not={{.}}
 // RUN: %ito-c++ -std=c++17 -O2 %s -o %t
-// RUN: %ito-run -n 2 %t | FileCheck %s
+// RUN: %ito-run -n 2 %t | FileCheck %s --match-full-lines --implicit-check-not={{.}}
 
 #include <cilk/cilk.h>
 #include <cstdio>

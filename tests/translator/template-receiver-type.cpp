@@ -4,10 +4,10 @@
 //     T x = cilk_spawn id(a); ... return x / 2 + y / 2; }  // id returns int
 // is 1.5 for half_sum<double>(1, 2) (x a double), not 1.
 // RUN: %ito-c++ -std=c++17 --ito-no-translate -O2 %s -o %t.serial
-// RUN: %t.serial | FileCheck %s
+// RUN: %t.serial | FileCheck %s --match-full-lines --implicit-check-not={{.}}
 // RUN: %ito-c++ -std=c++17 -O2 %s -o %t
-// RUN: %ito-run -n 1 %t | FileCheck %s
-// RUN: %ito-run -n 2 %t | FileCheck %s
+// RUN: %ito-run -n 1 %t | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: %ito-run -n 2 %t | FileCheck %s --match-full-lines --implicit-check-not={{.}}
 
 #include <cilk/cilk.h>
 #include <cstdio>

@@ -7,9 +7,13 @@
 //   RESULT <name> np=<ranks> time_s=<median> verified=<yes|no|...> k=v ...
 //
 // where time_s is the median over the repeats of one ito::root_exec each,
-// timed on the master with std::chrono::steady_clock.
+// timed on the master with std::chrono::steady_clock, and the parameters
+// end with checksum=, taken from the output data alone (see
+// examples/common/checksum.h): the serial elision must print the same.
 #ifndef ITO_EXAMPLES_API_COMMON_BENCH_HPP
 #define ITO_EXAMPLES_API_COMMON_BENCH_HPP
+
+#include "../../common/checksum.h"
 
 #include <ito/ito.hpp>
 
@@ -142,6 +146,13 @@ private:
 };
 
 inline const char *yes_no(bool ok) { return ok ? "yes" : "no"; }
+
+// A checksum as the RESULT line shows it: 16 hexadecimal digits.
+inline std::string hex(uint64_t v) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
 
 } // namespace bench
 

@@ -124,6 +124,9 @@ struct join_wait {
   fetch_evacuated(w, ev, ctx, base, join);
   w.start_chain(base, join);
   w.counters().resumes++;
+  // The thread was evacuated into the heap of the rank it suspended on.
+  if (ref_rank(ev) != w.rank())
+    w.counters().migrations++;
   ito_uat_resume(ctx, nullptr);
 }
 

@@ -29,13 +29,14 @@ void print_stats(const stats &mine, MPI_Comm world) {
         stderr,
         "ito stats %-6s forks=%llu steal_attempts=%llu steals=%llu "
         "steal_mean_us=%.2f steal_max_us=%.2f stolen_bytes=%llu "
-        "joins_suspended=%llu resumes=%llu idle_ms=%.3f "
+        "joins_suspended=%llu resumes=%llu migrations=%llu idle_ms=%.3f "
         "remote_requests=%llu\n",
         who, (unsigned long long)s.forks, (unsigned long long)s.steal_attempts,
         (unsigned long long)s.steals, mean_us, s.steal_ns_max / 1e3,
         (unsigned long long)s.stolen_bytes,
         (unsigned long long)s.joins_suspended, (unsigned long long)s.resumes,
-        s.idle_ns / 1e6, (unsigned long long)s.remote_requests);
+        (unsigned long long)s.migrations, s.idle_ns / 1e6,
+        (unsigned long long)s.remote_requests);
     const uint64_t cached = s.checkout_hits + s.checkout_misses;
     std::fprintf(stderr,
                  "ito stats %-6s checkouts=%llu checkouts_home=%llu "
@@ -66,6 +67,7 @@ void print_stats(const stats &mine, MPI_Comm world) {
     total.stolen_bytes += s.stolen_bytes;
     total.joins_suspended += s.joins_suspended;
     total.resumes += s.resumes;
+    total.migrations += s.migrations;
     total.idle_ns += s.idle_ns;
     total.remote_requests += s.remote_requests;
     total.checkouts += s.checkouts;

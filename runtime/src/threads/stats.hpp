@@ -15,6 +15,7 @@ struct stats {
   uint64_t stolen_bytes = 0;
   uint64_t joins_suspended = 0;
   uint64_t resumes = 0;         // suspended threads resumed here
+  uint64_t migrations = 0;      // ... of them suspended on another rank
   uint64_t idle_ns = 0;         // time in the scheduler loop
   uint64_t remote_requests = 0; // inter-node requests served
   // Global memory (memory/).
