@@ -1,5 +1,6 @@
 #include "runtime.hpp"
 
+#include "platform/environment.hpp"
 #include "platform/error.hpp"
 #include "platform/same_address.hpp"
 
@@ -26,6 +27,8 @@ runtime_state &rt(const char *api_function) {
 runtime_state::runtime_state(const platform::options &o, bool owns_mpi)
     : opts(o), topo(o.force_internode, o.node_size), owns_mpi(owns_mpi) {
   platform::verify_same_layout(topo.world());
+  if (topo.rank() == 0)
+    platform::warn_unknown_environment();
   worker = std::make_unique<threads::worker>(topo, o.stats);
   memory = std::make_unique<memory::memory_system>(
       topo, *worker, memory::read_memory_options());
