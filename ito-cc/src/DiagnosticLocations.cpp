@@ -288,8 +288,12 @@ std::string DiagnosticLocations::rewriteSarif(StringRef Document) const {
                                     ? A.getAsObject()->getObject("location")
                                     : nullptr)
           if (std::optional<StringRef> Uri = Loc->getString("uri"))
-            if (const File *F = find(fromUri(*Uri)))
+            if (const File *F = find(fromUri(*Uri))) {
               (*Loc)["uri"] = toUri(F->Original);
+              uint64_t Size;
+              if (!sys::fs::file_size(F->Original, Size))
+                (*A.getAsObject())["length"] = static_cast<int64_t>(Size);
+            }
     json::Array *Results = R->getArray("results");
     for (size_t I = 0; Results && I < Results->size(); I++) {
       json::Object *O = (*Results)[I].getAsObject();

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ito/Checks/DiagnosticPragmas.h"
+#include "ito/Checks/CheckOptions.h"
 #include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -179,7 +180,11 @@ private:
     StringRef Group(Name);
     if (!Group.consume_front("-W"))
       return;
-    bool Ito = Group == "ito" || Group.starts_with("ito-");
+    // A misspelled check is clang's to report, as an unknown group.
+    bool Ito =
+        Group == "ito" || llvm::any_of(allChecks(), [&](const CheckInfo &C) {
+          return Group == C.Name;
+        });
     if (!Ito && Group != "everything")
       return;
     Out->Pragmas.push_back({*K, Start, Group.str()});

@@ -29,10 +29,8 @@ namespace {
 /// (ito/cilk_abi.h, and in C++ ito/cilk_abi.hpp).
 bool declaresCilkAbi(ASTContext &Ctx) {
   const TranslationUnitDecl *TU = Ctx.getTranslationUnitDecl();
-  if (TU->lookup(&Ctx.Idents.get("ito_abi_fork")).empty())
-    return false;
   if (!Ctx.getLangOpts().CPlusPlus)
-    return true;
+    return !TU->lookup(&Ctx.Idents.get("ito_abi_fork")).empty();
   for (const NamedDecl *D : TU->lookup(&Ctx.Idents.get("ito")))
     if (const auto *NS = dyn_cast<NamespaceDecl>(D))
       if (!NS->lookup(&Ctx.Idents.get("cilk")).empty())
