@@ -21,11 +21,14 @@ static std::vector<std::string> splitList(StringRef List) {
   return {Parts.begin(), Parts.end()};
 }
 
+bool isCXXDriver(StringRef Name) {
+  Name = sys::path::filename(Name);
+  return Name.contains("++") || Name.contains("cxx");
+}
+
 Expected<Toolchain> findToolchain(const char *Argv0, void *MainAddr) {
   Toolchain TC;
-  StringRef Name = sys::path::filename(Argv0);
-  TC.Lang =
-      Name.contains("++") || Name.contains("cxx") ? Language::CXX : Language::C;
+  TC.Lang = isCXXDriver(Argv0) ? Language::CXX : Language::C;
 
   const char *Override =
       std::getenv(TC.Lang == Language::CXX ? "ITO_CLANGXX" : "ITO_CLANG");

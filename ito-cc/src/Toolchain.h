@@ -11,6 +11,7 @@
 #ifndef ITO_CC_TOOLCHAIN_H
 #define ITO_CC_TOOLCHAIN_H
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
@@ -29,6 +30,9 @@ struct Toolchain {
   std::vector<std::string> CompileFlags; // added before the user's flags
   std::vector<std::string> LinkFlags;    // added after the user's flags
 };
+
+// Whether the driver invoked as \p Name (ito-c++, ito-cxx) is the C++ one.
+bool isCXXDriver(llvm::StringRef Name);
 
 // Argv0 is how ito-cc was invoked (ito-cc or ito-c++), MainAddr an address
 // inside the program, used to find its own path.

@@ -1,21 +1,24 @@
 //===- ito-cc.cpp - The ito compiler driver -------------------------------===//
 //
 // ito-cc and ito-c++ behave like mpicc and mpicxx over clang-19: every clang
-// flag passes through, and the include paths and libraries of libito and MPI
-// are added.
+// flag passes through, the Cilk sources (and the user's headers with Cilk
+// code) are translated in process, and the include paths and libraries of
+// libito and MPI are added.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CommandLine.h"
+#include "Compiler.h"
 #include "Config.h"
+#include "DiagnosticLocations.h"
+#include "Preprocess.h"
 #include "Toolchain.h"
 #include "Translate.h"
 
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -27,12 +30,21 @@ static int fail(StringRef Tool, const Twine &Message) {
   return 1;
 }
 
+/// An error of ito-cc's own (printed), or of the user's code (already
+/// reported as clang diagnostics: an empty message).
+static int fail(StringRef Tool, Error E) {
+  std::string Message = toString(std::move(E));
+  if (!Message.empty())
+    fail(Tool, Message);
+  return 1;
+}
+
 static void printHelp(StringRef Tool) {
   outs() << "OVERVIEW: " << Tool
          << " - compile and link programs for the ito runtime\n\n"
          << "USAGE: " << Tool << " [clang options] <inputs>\n\n"
          << "Every clang option passes through to "
-         << (Tool.contains("++") ? ITO_CLANGXX : ITO_CLANG)
+         << (isCXXDriver(Tool) ? ITO_CLANGXX : ITO_CLANG)
          << ";\nthe include paths and libraries of libito and MPI are "
             "added.\n\n"
          << "ITO OPTIONS:\n"
@@ -40,11 +52,17 @@ static void printHelp(StringRef Tool) {
             "source there\n"
          << "  --ito-check-only              Check the Cilk code, produce "
             "nothing\n"
+         << "  --ito-fixit                   Apply the fix-its of the checks "
+            "to the sources\n"
          << "  --ito-no-translate            Compile the sources as they are "
             "(serial elision)\n"
-         << "  --ito-show   Print the clang command instead of running it\n"
+         << "  -show, --showme, --ito-show   Print the clang command (of the "
+            "translations)\n"
+         << "  --showme:compile, --showme:link  Print the flags added to a "
+            "compile, a link\n"
          << "  --help       This text\n"
          << "  --version    Versions of ito, Clang and MPI\n\n"
+         << "-fopencilk and -fcilkplus are accepted and do nothing.\n\n"
          << "ENVIRONMENT:\n"
          << "  ITO_CLANG, ITO_CLANGXX   The C / C++ compiler to use instead\n";
 }
@@ -53,14 +71,20 @@ int main(int Argc, const char **Argv) {
   InitLLVM X(Argc, Argv);
   StringRef Tool = sys::path::filename(Argv[0]);
 
-  Expected<CommandLine> CL =
-      parseCommandLine(ArrayRef<const char *>(Argv + 1, Argv + Argc));
+  // Response files first (CMake with Ninja writes them): nothing else may
+  // look at a command before they are expanded.
+  std::vector<const char *> Args(Argv, Argv + Argc);
+  std::vector<std::string> Storage;
+  if (Error E = expandResponseFiles(Args, Storage))
+    return fail(Tool, std::move(E));
+  Expected<CommandLine> CL = parseCommandLine(
+      ArrayRef<const char *>(Args).drop_front(), isCXXDriver(Argv[0]));
   if (!CL)
-    return fail(Tool, toString(CL.takeError()));
+    return fail(Tool, CL.takeError());
   Expected<Toolchain> TC =
       findToolchain(Argv[0], reinterpret_cast<void *>(&printHelp));
   if (!TC)
-    return fail(Tool, toString(TC.takeError()));
+    return fail(Tool, TC.takeError());
 
   if (CL->Help) {
     printHelp(Tool);
@@ -74,49 +98,85 @@ int main(int Argc, const char **Argv) {
            << "  libito:   " << TC->LibDir << "\n";
     return 0;
   }
+  if (CL->Show == CommandLine::ShowKind::CompileFlags) {
+    outs() << commandLine(TC->CompileFlags) << "\n";
+    return 0;
+  }
+  if (CL->Show == CommandLine::ShowKind::LinkFlags) {
+    outs() << commandLine(TC->LinkFlags) << "\n";
+    return 0;
+  }
+  const bool Show = CL->Show == CommandLine::ShowKind::Command;
 
+  Translation T(*CL, *TC);
+  auto TempFile = [&](StringRef Name) { return T.tempFile(Name); };
+  if (CL->FixIt) {
+    if (Error E = T.applyFixIts())
+      return fail(Tool, std::move(E));
+    return 0;
+  }
+
+  std::vector<std::string> ClangArgs = CL->ClangArgs;
+  if (CL->Preprocess && !CL->NoTranslate) {
+    // -E keeps the Cilk keywords (Preprocess.h).
+    if (!Show && !CL->PrintCommands) {
+      Expected<int> RC = preprocessKeepingCilk(*CL, *TC, T);
+      if (!RC)
+        return fail(Tool, RC.takeError());
+      return *RC;
+    }
+    ClangArgs.push_back("-D__ITO_KEEP_CILK_KEYWORDS__");
+  }
   // Cilk sources are translated first (in this process); clang compiles the
   // translations.
-  std::vector<std::string> ClangArgs = CL->ClangArgs;
-  Translation T;
-  if (!CL->NoTranslate && !CL->PreprocessOnly && !CL->Show) {
-    if (Error Err = T.run(*CL, *TC, ClangArgs)) {
-      std::string Msg = toString(std::move(Err));
-      if (!Msg.empty())
-        fail(Tool, Msg);
-      return 1;
-    }
-  }
+  if (!CL->NoTranslate && !CL->PreprocessOnly)
+    if (Error E = T.run(ClangArgs))
+      return fail(Tool, std::move(E));
   if (CL->CheckOnly)
     return 0;
 
   std::vector<std::string> Cmd{TC->Compiler};
   Cmd.insert(Cmd.end(), TC->CompileFlags.begin(), TC->CompileFlags.end());
   Cmd.insert(Cmd.end(), ClangArgs.begin(), ClangArgs.end());
-  if (CL->Links)
+  // Without inputs, -show prints everything a program needs (as mpicc).
+  if (CL->Links || (Show && CL->Inputs.empty())) {
+    // The libraries are no C source, whatever -x the command ended with.
+    if (!CL->LanguageArgs.empty())
+      Cmd.insert(Cmd.end(), {"-x", "none"});
     Cmd.insert(Cmd.end(), TC->LinkFlags.begin(), TC->LinkFlags.end());
-
-  if (CL->Show) {
-    for (size_t I = 0; I < Cmd.size(); ++I)
-      outs() << (I ? " " : "") << Cmd[I];
-    outs() << "\n";
-    return 0;
   }
 
-  ErrorOr<std::string> Compiler = StringRef(TC->Compiler).contains('/')
-                                      ? ErrorOr<std::string>(TC->Compiler)
-                                      : sys::findProgramByName(TC->Compiler);
-  if (!Compiler || !sys::fs::can_execute(*Compiler))
-    return fail(Tool, "cannot run '" + TC->Compiler +
-                          "': not found (install clang-19, or set ITO_CLANG "
-                          "/ ITO_CLANGXX)");
-  std::vector<StringRef> Refs(Cmd.begin(), Cmd.end());
-  std::string ErrMsg;
-  int RC = sys::ExecuteAndWait(*Compiler, Refs, /*Env=*/std::nullopt, {}, 0, 0,
-                               &ErrMsg);
-  if (RC < 0)
-    return fail(Tool, "running " + *Compiler + " failed: " + ErrMsg);
-  if (RC == 0)
-    T.fixDependencyFiles(*CL);
-  return RC;
+  if (Show) {
+    outs() << commandLine(Cmd) << "\n";
+    return 0;
+  }
+  if (CL->Verbose)
+    errs() << Tool << " (ito) " << ITO_VERSION << "\n";
+  if (CL->Verbose || CL->PrintCommands)
+    for (const TranslatedFile &F : T.files())
+      errs() << " (in-process) ito translated " << F.Original << " to "
+             << F.Translated << (F.Header ? " (through -ivfsoverlay)" : "")
+             << "\n";
+
+  // Parseable fix-its and SARIF name positions in the translations: ito-cc
+  // reads them and names the user's (DiagnosticLocations.h).
+  Streams S;
+  S.In = T.stdinFile();
+  if ((CL->ParseableFixits || CL->Sarif) && !T.files().empty()) {
+    Expected<std::string> Err = T.tempFile("diagnostics");
+    if (!Err)
+      return fail(Tool, Err.takeError());
+    S.Err = *Err;
+    if (!CL->ColorChosen && errs().has_colors())
+      Cmd.push_back("-fcolor-diagnostics");
+  }
+  Expected<int> RC = runCompiler(Cmd, S, TempFile);
+  if (!RC)
+    return fail(Tool, RC.takeError());
+  if (S.Err)
+    if (auto Buf = MemoryBuffer::getFile(*S.Err))
+      errs() << DiagnosticLocations(T.files()).rewrite((*Buf)->getBuffer());
+  if (*RC == 0)
+    T.fixDependencyFiles();
+  return *RC;
 }

@@ -1,6 +1,7 @@
 #include "runtime.hpp"
 
 #include "platform/crash_report.hpp"
+#include "platform/environment.hpp"
 #include "platform/error.hpp"
 #include "platform/job.hpp"
 #include "platform/process_exit.hpp"
@@ -29,6 +30,8 @@ runtime_state &rt(const char *api_function) {
 runtime_state::runtime_state(const platform::options &o, bool owns_mpi)
     : opts(o), topo(o.force_internode, o.node_size), owns_mpi(owns_mpi) {
   platform::verify_same_layout(topo.world());
+  if (topo.rank() == 0)
+    platform::warn_unknown_environment();
   worker = std::make_unique<threads::worker>(topo, o.stats);
   memory = std::make_unique<memory::memory_system>(
       topo, *worker, memory::read_memory_options());

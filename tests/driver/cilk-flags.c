@@ -1,6 +1,6 @@
 // ito-cc with a Cilk source and the usual flags: -c and -o, -S (the assembly
-// of the translation), -E (the original source preprocessed as clang would:
-// the serial elision, no translation), and -I, -D and -std=, which reach the
+// of the translation), -E (the original source preprocessed, its keywords
+// kept), and -I, -D and -std=, which reach the
 // translation as well as the compile (without them the translation fails:
 // the source #errors).
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
@@ -23,14 +23,17 @@
 // ASM-DAG: call{{.*}}ito_uat_fork
 // ASM-DAG: {{^}}__ito_cilk_program:
 //
-// -E: the original file, preprocessed (the keywords vanish: the serial
-// elision), with line markers naming it.
+// -E: the original file, preprocessed, with line markers naming it; the
+// keywords stay, in their _Cilk_ spellings, after libito's interface, so
+// that the file is still a Cilk program (driver/preprocessed.c compiles
+// one).
 // RUN: %ito-cc -std=c11 -I %S/Inputs/include -DSCALE=3 -E %s | FileCheck %s --check-prefix=PRE
+// PRE: ito_abi_fork(
 // PRE: # {{[0-9]+}} "{{.*}}cilk-flags.c"
 // PRE: static inline long scaled(long v) { return v * 3; }
-// PRE: long x = {{ *}}fib(n - 1);
-// PRE-NOT: ito_abi
-// PRE-NOT: __ito_
+// PRE: long x = _Cilk_spawn fib(n - 1);
+// PRE: _Cilk_sync;
+// PRE-NOT: __ito_s1
 //
 // The flags matter to the translation too: without them it stops, at the
 // user's lines.

@@ -10,8 +10,10 @@
 // ASM-DAG: {{^}}main:
 // ASM-DAG: {{^}}__ito_cilk_program:
 // RUN: %ito-c++ -std=c++20 -DBASE=7 -E %s | FileCheck %s --check-prefix=PRE
-// PRE: int x = {{ *}}fib(n - 1);
-// PRE-NOT: ito::cilk
+// PRE: namespace ito::cilk {
+// PRE: int x = _Cilk_spawn fib(n - 1);
+// PRE: auto f = _Cilk_spawn fib(15);
+// PRE-NOT: __ito_s1
 // Without -std=c++20 the translation already fails (consteval is C++20).
 // RUN: not %ito-c++ -std=c++17 -DBASE=7 -c %s -o %t.dir/cxx17.o 2>&1 | FileCheck %s --check-prefix=CXX17
 // CXX17: cilk-flags.cpp:[[#@LINE+7]]:1: error: unknown type name 'consteval'

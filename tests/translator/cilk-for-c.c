@@ -112,7 +112,7 @@ void spawn_in_body(int n, int *out) {
   // CHECK: ito_abi_for(0, {{.*}}, 0, __ito_f[[F2:[0-9]+]],
   // CHECK-DAG: static void __ito_e[[E2:[0-9]+]](void *__p) {
   // CHECK-DAG: static void __ito_f[[F2]](long long __lo, long long __hi, void *__p) {
-  // CHECK: {{[{]}}ito_abi_spawn __ito_s[[E2]] = ITO_ABI_SPAWN_INIT;
+  // CHECK: {{[{]}}ito_abi_spawn __ito_s[[E2]] = ito_abi_spawn_init;
   // CHECK-NEXT: int x; {{.*}}ito_abi_fork(&__ito_s[[E2]], __ito_e[[E2]],
   // CHECK-NEXT: int y = f(i + 1);
   // CHECK-NEXT: do { (void)ito_abi_sync(&__ito_s[[E2]], {{.*}} } while (0);
@@ -129,7 +129,7 @@ void scope_in_body(int n, int *out) {
   }
   // CHECK: ito_abi_for(0, {{.*}}, 0, __ito_f[[F3:[0-9]+]],
   // CHECK: static void __ito_f[[F3]](long long __lo, long long __hi, void *__p) {
-  // CHECK: {{^ *}}{{[{]}}ito_abi_spawn __ito_s[[E3:[0-9]+]] = ITO_ABI_SPAWN_INIT;
+  // CHECK: {{^ *}}{{[{]}}ito_abi_spawn __ito_s[[E3:[0-9]+]] = ito_abi_spawn_init;
   // CHECK-NEXT: { __ito_r[[E3]] = &(out[i]); {{.*}}ito_abi_fork(&__ito_s[[E3]],
   // CHECK-NEXT: if (ito_abi_sync(&__ito_s[[E3]], {{.*}}) *__ito_r[[E3]] = __ito_v[[E3]]; }
 }

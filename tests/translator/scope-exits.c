@@ -23,7 +23,7 @@ int loops(int n) {
       // spawn states.
       // CHECK: {{^}}    for (int i = 0; i < n; i++) {
       // CHECK-NOT: cilk_scope
-      // CHECK-NEXT: {{^ *}}{{[{]}}ito_abi_spawn __ito_s[[A:[0-9]+]] = ITO_ABI_SPAWN_INIT;{{.*}}ito_abi_spawn __ito_s[[B:[0-9]+]] =
+      // CHECK-NEXT: {{^ *}}{{[{]}}ito_abi_spawn __ito_s[[A:[0-9]+]] = ito_abi_spawn_init;{{.*}}ito_abi_spawn __ito_s[[B:[0-9]+]] =
       int a = cilk_spawn f(i);
       // CHECK-NEXT: {{^}}      int a; {{.*}}ito_abi_fork(&__ito_s[[A]],
       if (i == 3)

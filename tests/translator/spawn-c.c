@@ -34,7 +34,7 @@ long g(int a, int b) { return a + b; }
 // CHECK: static void __ito_e{{[0-9]+}}(void *);
 // CHECK: #line [[#@LINE+1]] "{{.*}}spawn-c.c"
 int statements(int n) {
-  // CHECK-NEXT: int statements(int n) {{[{]}}ito_abi_spawn __ito_s[[S1:[0-9]+]] = ITO_ABI_SPAWN_INIT;
+  // CHECK-NEXT: int statements(int n) {{[{]}}ito_abi_spawn __ito_s[[S1:[0-9]+]] = ito_abi_spawn_init;
   cilk_spawn f(n);
   // CHECK-NEXT: {{^}}  {{.*}}__ito_a[[S1]] {{.*}}{ n, {{.*}}ito_abi_fork(&__ito_s[[S1]], __ito_e[[S1]], {{.*}}}{{$}}
   cilk_spawn v(n);

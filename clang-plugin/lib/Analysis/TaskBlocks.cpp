@@ -13,6 +13,9 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
 
 using namespace clang;
 using namespace ito;
@@ -97,6 +100,9 @@ private:
            !SM.isBeforeInTranslationUnit(O.getEnd(), I.getEnd());
   }
   void attachGrainsizes();
+  /// Sets the Tag of every spawn and cilk_for.
+  void nameSites();
+  std::string filePrefix(FileID File);
 
   ASTContext &Ctx;
   SourceManager &SM;
@@ -583,7 +589,45 @@ TranslationPlan Planner::run() {
     }
   }
   attachGrainsizes();
+  nameSites();
   return std::move(Plan);
+}
+
+std::string Planner::filePrefix(FileID File) {
+  if (File == SM.getMainFileID())
+    return "";
+  std::string Prefix = "_";
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+  for (char C : llvm::sys::path::filename(Entry ? Entry->getName() : ""))
+    Prefix += isalnum(static_cast<unsigned char>(C)) ? C : '_';
+  uint64_t Hash = llvm::xxh3_64bits(SM.getBufferData(File));
+  llvm::raw_string_ostream OS(Prefix);
+  OS << "_" << llvm::format_hex_no_prefix(Hash & 0xffffff, 6) << "_";
+  return Prefix;
+}
+
+void Planner::nameSites() {
+  // Each kind is numbered per file, in the order of the file, whatever
+  // order the sites were planned in.
+  auto NameAll = [&](auto &Sites) {
+    std::vector<decltype(Sites.front().get())> Order;
+    for (const auto &S : Sites)
+      Order.push_back(S.get());
+    llvm::sort(Order, [&](const auto *A, const auto *B) {
+      return SM.isBeforeInTranslationUnit(A->Construct->KeywordLoc,
+                                          B->Construct->KeywordLoc);
+    });
+    llvm::DenseMap<FileID, std::pair<std::string, unsigned>> Counters;
+    for (auto *S : Order) {
+      FileID File = SM.getFileID(SM.getFileLoc(S->Construct->KeywordLoc));
+      auto It = Counters.find(File);
+      if (It == Counters.end())
+        It = Counters.insert({File, {filePrefix(File), 0}}).first;
+      S->Tag = It->second.first + std::to_string(++It->second.second);
+    }
+  };
+  NameAll(Plan.Spawns);
+  NameAll(Plan.Fors);
 }
 
 TranslationPlan ito::planTranslation(ASTContext &Ctx,

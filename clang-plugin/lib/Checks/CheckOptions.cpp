@@ -5,7 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "ito/Checks/CheckOptions.h"
+#include "ito/Checks/DiagnosticPragmas.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include <optional>
 
 using namespace ito;
 using llvm::StringRef;
@@ -101,4 +104,60 @@ CheckLevel CheckOptions::level(CheckId Id) const {
   if (WarningsAsErrors && !S.NoError)
     return CheckLevel::Error;
   return IgnoreWarnings ? CheckLevel::Ignored : CheckLevel::Warning;
+}
+
+CheckLevel CheckOptions::level(CheckId Id, clang::SourceLocation Loc,
+                               const clang::SourceManager &SM) const {
+  if (!Pragmas)
+    return level(Id);
+  // The pragmas before Loc, as clang applies them: push saves the state,
+  // pop restores it, the others set the check's severity.
+  using Kind = DiagnosticPragmas::Kind;
+  const char *Name = Checks[static_cast<unsigned>(Id)].Name;
+  std::optional<Kind> Current;
+  std::vector<std::optional<Kind>> Saved;
+  for (const DiagnosticPragmas::Pragma &P : Pragmas->pragmas()) {
+    if (!SM.isBeforeInTranslationUnit(P.Loc, Loc))
+      break;
+    if (P.K == Kind::Push) {
+      Saved.push_back(Current);
+    } else if (P.K == Kind::Pop) {
+      if (!Saved.empty()) {
+        Current = Saved.back();
+        Saved.pop_back();
+      }
+    } else if (DiagnosticPragmas::names(P.Group, Name)) {
+      Current = P.K;
+    }
+  }
+  if (!Current)
+    return level(Id);
+  const State &S = States[static_cast<unsigned>(Id)];
+  switch (*Current) {
+  case Kind::Ignored:
+    return CheckLevel::Ignored;
+  case Kind::Warning:
+    // As clang: -Werror still makes it an error, -w silences it.
+    if (WarningsAsErrors && !S.NoError)
+      return CheckLevel::Error;
+    return IgnoreWarnings ? CheckLevel::Ignored : CheckLevel::Warning;
+  default:
+    // -w silences what only a pragma made an error.
+    return IgnoreWarnings && !S.ErrorByDefault ? CheckLevel::Ignored
+                                               : CheckLevel::Error;
+  }
+}
+
+bool CheckOptions::mayReport(CheckId Id) const {
+  if (level(Id) != CheckLevel::Ignored)
+    return true;
+  if (!Pragmas)
+    return false;
+  const char *Name = Checks[static_cast<unsigned>(Id)].Name;
+  for (const DiagnosticPragmas::Pragma &P : Pragmas->pragmas())
+    if ((P.K == DiagnosticPragmas::Kind::Warning ||
+         P.K == DiagnosticPragmas::Kind::Error) &&
+        DiagnosticPragmas::names(P.Group, Name))
+      return true;
+  return false;
 }

@@ -19,11 +19,11 @@ std::string checks::quoted(const NamedDecl *D) {
 bool Reporter::report(CheckId Id, SourceLocation Loc, StringRef Text,
                       SourceRange Range, ArrayRef<Evidence> Notes,
                       ArrayRef<FixItHint> FixIts) {
-  CheckLevel Level = Options.level(Id);
-  if (Level == CheckLevel::Ignored || Loc.isInvalid())
+  if (Loc.isInvalid())
     return false;
   SourceLocation FileLoc = SM.getFileLoc(Loc);
-  if (SM.isInSystemHeader(FileLoc))
+  CheckLevel Level = Options.level(Id, FileLoc, SM);
+  if (Level == CheckLevel::Ignored || SM.isInSystemHeader(FileLoc))
     return false;
   // A template's code is checked once, but one place may be reached by
   // more than one route.

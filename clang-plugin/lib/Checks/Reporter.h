@@ -32,9 +32,7 @@ public:
            const CheckOptions &Options)
       : Diags(Diags), SM(SM), Options(Options) {}
 
-  bool enabled(CheckId Id) const {
-    return Options.level(Id) != CheckLevel::Ignored;
-  }
+  bool enabled(CheckId Id) const { return Options.mayReport(Id); }
 
   ~Reporter() { flush(); }
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ito/Translate/TranslateAction.h"
+#include "ito/Checks/DiagnosticPragmas.h"
 #include "ito/Checks/MigrationChecks.h"
 #include "ito/Translate/CilkConstructs.h"
 #include "ito/Translate/CilkPragmas.h"
@@ -13,7 +14,9 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/Sarif.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/SARIFDiagnosticPrinter.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PreprocessorOptions.h"
 
@@ -22,12 +25,30 @@ using namespace ito;
 
 namespace {
 
+/// Whether the translation unit declares libito's translation interface
+/// (ito/cilk_abi.h, and in C++ ito/cilk_abi.hpp).
+bool declaresCilkAbi(ASTContext &Ctx) {
+  const TranslationUnitDecl *TU = Ctx.getTranslationUnitDecl();
+  if (!Ctx.getLangOpts().CPlusPlus)
+    return !TU->lookup(&Ctx.Idents.get("ito_abi_fork")).empty();
+  for (const NamedDecl *D : TU->lookup(&Ctx.Idents.get("ito")))
+    if (const auto *NS = dyn_cast<NamespaceDecl>(D))
+      if (!NS->lookup(&Ctx.Idents.get("cilk")).empty())
+        return true;
+  return false;
+}
+
 class TranslateConsumer : public ASTConsumer {
 public:
   TranslateConsumer(TranslateResult &Result, GrainsizePragmaHandler &Pragmas,
-                    StringRef MainFileName, const CheckOptions &Checks)
-      : Result(Result), Pragmas(Pragmas), MainFileName(MainFileName),
-        Checks(Checks) {}
+                    std::shared_ptr<DiagnosticPragmas> DiagPragmas,
+                    StringRef MainFileName, const CheckOptions &Checks,
+                    bool Preprocessed, bool OnlyCheck)
+      : Result(Result), Pragmas(Pragmas), DiagPragmas(std::move(DiagPragmas)),
+        MainFileName(MainFileName), Checks(Checks), Preprocessed(Preprocessed),
+        OnlyCheck(OnlyCheck) {
+    this->Checks.setPragmas(this->DiagPragmas.get());
+  }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &Diags = Ctx.getDiagnostics();
@@ -36,54 +57,115 @@ public:
     const SourceManager &SM = Ctx.getSourceManager();
     std::vector<CilkConstruct> Constructs = collectCilkConstructs(Ctx);
     Result.HasCilk = !Constructs.empty();
-    // Only the main file is rewritten.
-    unsigned InHeader = Diags.getCustomDiagID(
-        DiagnosticsEngine::Error,
-        "'%0' in a header is not translated; move the function that uses it "
-        "to a source file (ito translates one source file at a time)");
-    for (const CilkConstruct &C : Constructs)
-      if (!SM.isInMainFile(C.KeywordLoc))
-        Diags.Report(C.KeywordLoc, InHeader) << C.Spelling;
-    if (Diags.hasErrorOccurred())
+    if (Preprocessed && Result.HasCilk && !declaresCilkAbi(Ctx)) {
+      Diags.Report(Constructs.front().KeywordLoc,
+                   Diags.getCustomDiagID(
+                       DiagnosticsEngine::Error,
+                       "'%0' in a preprocessed file that lacks libito's "
+                       "interface; preprocess Cilk sources with ito-cc -E, "
+                       "which keeps the keywords and adds it"))
+          << Constructs.front().Spelling;
       return;
+    }
     TranslationPlan Plan =
         planTranslation(Ctx, Constructs, Pragmas.getPragmas());
     if (Diags.hasErrorOccurred())
       return;
     // Hand-written libito code is checked too.
     runMigrationChecks(Ctx, Plan, Checks);
-    if (Diags.hasErrorOccurred())
+    if (Diags.hasErrorOccurred() || OnlyCheck)
       return;
-    if (!Result.HasCilk) {
+    EmitOptions Options;
+    Options.MainFileName = MainFileName.str();
+    Options.HasCilk = Result.HasCilk;
+    Options.Preprocessed = Preprocessed;
+    Options.Remove = DiagPragmas->itoPragmaRanges();
+    if (!Options.HasCilk && Options.Remove.empty()) {
       Result.Output = SM.getBufferData(SM.getMainFileID()).str();
       return;
     }
-    emitTranslation(Ctx, Plan, Result.Output, MainFileName);
+    EmittedTranslation T;
+    if (!emitTranslation(Ctx, Plan, Options, T))
+      return;
+    Result.Output = std::move(T.Main);
+    Result.Rewritten = true;
+    for (EmittedTranslation::Header &H : T.Headers)
+      Result.Headers.push_back({std::move(H.Path), std::move(H.Text)});
   }
 
 private:
   TranslateResult &Result;
   GrainsizePragmaHandler &Pragmas;
+  std::shared_ptr<DiagnosticPragmas> DiagPragmas;
   StringRef MainFileName;
-  const CheckOptions &Checks;
+  CheckOptions Checks;
+  bool Preprocessed;
+  bool OnlyCheck;
+};
+
+/// Fix-its go into the files themselves, as many as can be made.
+class InPlaceFixIts : public FixItOptions {
+public:
+  InPlaceFixIts() {
+    InPlace = true;
+    FixWhatYouCan = true;
+  }
+  std::string RewriteFilename(const std::string &Filename, int &FD) override {
+    FD = -1;
+    return Filename;
+  }
 };
 
 } // namespace
 
+TranslateAction::~TranslateAction() = default;
+
 bool TranslateAction::BeginInvocation(CompilerInstance &CI) {
+  // A tool makes the source manager before the action begins, so clang does
+  // not give the SARIF printer it made from the options
+  // (-fdiagnostics-format=sarif) its document writer, and the printer
+  // would crash: give it one.
+  if (CI.getDiagnosticOpts().getFormat() == DiagnosticOptions::SARIF &&
+      CI.hasSourceManager() && CI.getDiagnostics().ownsClient()) {
+    auto &Printer =
+        static_cast<SARIFDiagnosticPrinter &>(CI.getDiagnosticClient());
+    if (!Printer.hasSarifWriter())
+      Printer.setSarifWriter(
+          std::make_unique<SarifDocumentWriter>(CI.getSourceManager()));
+  }
   CI.getPreprocessorOpts().addMacroDef("__ITO_TRANSLATOR__");
+  if (getCurrentInput().isPreprocessed() && !KeywordsHeader.empty())
+    CI.getPreprocessorOpts().Includes.push_back(KeywordsHeader);
   return true;
+}
+
+bool TranslateAction::BeginSourceFileAction(CompilerInstance &CI) {
+  if (ApplyFixIts) {
+    FixItOpts = std::make_unique<InPlaceFixIts>();
+    FixIts = std::make_unique<FixItRewriter>(CI.getDiagnostics(),
+                                             CI.getSourceManager(),
+                                             CI.getLangOpts(), FixItOpts.get());
+  }
+  return true;
+}
+
+void TranslateAction::EndSourceFileAction() {
+  if (FixIts) {
+    FixIts->WriteFixedFiles();
+    FixIts.reset();
+  }
 }
 
 std::unique_ptr<ASTConsumer>
 TranslateAction::CreateASTConsumer(CompilerInstance &CI, StringRef) {
+  Preprocessor &PP = CI.getPreprocessor();
   // Grain sizes are recorded for the cilk_for loops they precede.
-  GrainsizePragmaHandler &Pragmas =
-      addGrainsizePragmaHandler(CI.getPreprocessor());
+  GrainsizePragmaHandler &Pragmas = addGrainsizePragmaHandler(PP);
   if (!Checks) {
     OwnChecks = CheckOptions::fromDiagnosticOptions(CI.getDiagnosticOpts());
     Checks = &OwnChecks;
   }
-  return std::make_unique<TranslateConsumer>(Result, Pragmas, MainFileName,
-                                             *Checks);
+  return std::make_unique<TranslateConsumer>(
+      Result, Pragmas, DiagnosticPragmas::attach(PP), MainFileName, *Checks,
+      getCurrentInput().isPreprocessed(), ApplyFixIts);
 }

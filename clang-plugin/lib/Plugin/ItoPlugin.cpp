@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ito/Checks/CheckOptions.h"
+#include "ito/Checks/DiagnosticPragmas.h"
 #include "ito/Checks/MigrationChecks.h"
 #include "ito/Translate/CilkConstructs.h"
 #include "ito/Translate/CilkPragmas.h"
@@ -36,8 +37,12 @@ namespace {
 
 class CheckConsumer : public ASTConsumer {
 public:
-  CheckConsumer(const CheckOptions &Options, GrainsizePragmaHandler &Pragmas)
-      : Options(Options), Pragmas(Pragmas) {}
+  CheckConsumer(const CheckOptions &Options, GrainsizePragmaHandler &Pragmas,
+                std::shared_ptr<DiagnosticPragmas> DiagPragmas)
+      : Options(Options), Pragmas(Pragmas),
+        DiagPragmas(std::move(DiagPragmas)) {
+    this->Options.setPragmas(this->DiagPragmas.get());
+  }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
@@ -54,6 +59,8 @@ private:
   // A copy: clang destroys the plugin's action once it made the consumer.
   CheckOptions Options;
   GrainsizePragmaHandler &Pragmas;
+  // #pragma clang diagnostic ... "-Wito-*".
+  std::shared_ptr<DiagnosticPragmas> DiagPragmas;
 };
 
 /// The directory of ito's headers: <prefix>/include, next to the lib/
@@ -107,7 +114,8 @@ protected:
           DirectoryLookup(*D, SrcMgr::C_System, /*isFramework=*/false),
           /*isAngled=*/true);
     GrainsizePragmaHandler &Pragmas = addGrainsizePragmaHandler(PP);
-    return std::make_unique<CheckConsumer>(Options, Pragmas);
+    return std::make_unique<CheckConsumer>(Options, Pragmas,
+                                           DiagnosticPragmas::attach(PP));
   }
 
   ActionType getActionType() override { return AddBeforeMainAction; }

@@ -15,7 +15,9 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -80,8 +82,8 @@ bool ito::emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L) {
   }
   // The grain sizes are taken; the pragmas would only draw warnings.
   for (const auto &F : Plan.Fors)
-    if (F->GrainsizeLoc.isValid() && E.SM.isInMainFile(F->GrainsizeLoc) &&
-        !F->GrainsizeLoc.isMacroID())
+    if (F->GrainsizeLoc.isValid() && !F->GrainsizeLoc.isMacroID() &&
+        !E.SM.isInSystemHeader(F->GrainsizeLoc))
       E.insertBefore(F->GrainsizeLoc, "// ");
   for (const CilkConstruct *Scope : Plan.Scopes) {
     const auto *If = cast<IfStmt>(Scope->Node);
@@ -131,33 +133,84 @@ bool ito::emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L) {
 }
 
 bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
-                          std::string &Output, StringRef MainFileName) {
+                          const EmitOptions &Options, EmittedTranslation &Out) {
   Edits E(Ctx);
-  E.MainFileName = MainFileName.str();
+  E.MainFileName = Options.MainFileName;
   const bool CPlusPlus = Ctx.getLangOpts().CPlusPlus;
+  const std::string Prologue = CPlusPlus ? "#include <ito/cilk_abi.hpp>\n"
+                                         : "#include <ito/cilk_abi.h>\n";
   FileID Main = E.SM.getMainFileID();
-  SourceLocation Start = E.SM.getLocForStartOfFile(Main);
+
+  // The files with Cilk code, each once: a header without an include guard
+  // that two of its inclusions would each rewrite has no one translation.
+  llvm::SetVector<FileID> Files;
+  auto Add = [&](SourceLocation Loc) {
+    FileID F = E.SM.getFileID(E.fileLoc(Loc));
+    if (F.isValid())
+      Files.insert(F);
+  };
+  for (const auto &F : Plan.Functions)
+    Add(F->Body->getBeginLoc());
+  for (const SyncPoint &S : Plan.Syncs)
+    Add(S.Construct->KeywordLoc);
+  llvm::DenseMap<const FileEntry *, FileID> Seen;
+  for (FileID F : Files) {
+    OptionalFileEntryRef Entry = E.SM.getFileEntryRefForID(F);
+    if (!Entry)
+      continue;
+    auto [It, New] = Seen.insert({&Entry->getFileEntry(), F});
+    if (!New) {
+      E.error(E.SM.getIncludeLoc(F),
+              "this includes '" + Entry->getName().str() +
+                  "' again, and it has Cilk code: a header with Cilk code "
+                  "must be translated once, so it needs an include guard or "
+                  "#pragma once");
+      return false;
+    }
+  }
+
   // The prologue, then back to the user's line 1.
-  E.insertBefore(Start, std::string(CPlusPlus ? "#include <ito/cilk_abi.hpp>\n"
-                                              : "#include <ito/cilk_abi.h>\n") +
-                            E.lineMarker(Start));
+  if (Options.HasCilk && !Options.Preprocessed) {
+    SourceLocation Start = E.SM.getLocForStartOfFile(Main);
+    E.insertBefore(Start, Prologue + E.lineMarker(Start));
+  }
+  for (FileID F : Files)
+    if (F != Main) {
+      SourceLocation Start = E.SM.getLocForStartOfFile(F);
+      E.insertBefore(Start, Prologue + E.lineMarker(Start));
+    }
+  for (CharSourceRange R : Options.Remove) {
+    E.replace(R, "");
+    Files.insert(E.SM.getFileID(R.getBegin()));
+  }
+
   std::unique_ptr<LanguageEmitter> L =
       CPlusPlus ? makeCxxEmitter(E) : makeCEmitter(E);
   bool OK = emitPlan(E, Plan, *L);
   // Marks the program as a Cilk program: its main, wherever it is, then runs
   // as the root task (libito's __wrap_main; ito-cc links with
   // --wrap=main).
-  E.insertAfter(E.SM.getLocForEndOfFile(Main),
-                std::string(CPlusPlus ? "\nextern \"C\" " : "\n") +
-                    "__attribute__((weak)) const char __ito_cilk_program = "
-                    "1;\n");
+  if (Options.HasCilk)
+    E.insertAfter(E.SM.getLocForEndOfFile(Main),
+                  std::string(CPlusPlus ? "\nextern \"C\" " : "\n") +
+                      "__attribute__((weak)) const char __ito_cilk_program = "
+                      "1;\n");
   if (!OK || E.failed())
     return false;
-  Output.clear();
-  llvm::raw_string_ostream OS(Output);
-  if (const RewriteBuffer *Buf = E.R.getRewriteBufferFor(Main))
-    Buf->write(OS);
-  else
-    OS << E.SM.getBufferData(Main);
+  auto Text = [&](FileID F) {
+    std::string Output;
+    llvm::raw_string_ostream OS(Output);
+    if (const RewriteBuffer *Buf = E.R.getRewriteBufferFor(F))
+      Buf->write(OS);
+    else
+      OS << E.SM.getBufferData(F);
+    return Output;
+  };
+  Out.Main = Text(Main);
+  Out.Headers.clear();
+  for (FileID F : Files)
+    if (F != Main)
+      if (OptionalFileEntryRef Entry = E.SM.getFileEntryRefForID(F))
+        Out.Headers.push_back({Entry->getName().str(), Text(F)});
   return true;
 }

@@ -101,18 +101,17 @@ std::string CEmitter::blockDecls(const TaskBlock &B) {
   for (const SpawnSite *S : B.Spawns) {
     Site St = site(*S);
     if (S->InLoop) {
-      D += "struct __ito_n" + std::to_string(S->Id) + " *" +
-           id("__ito_l", S->Id) + " = 0; ";
+      D += "struct __ito_n" + S->Tag + " *" + id("__ito_l", S->Tag) + " = 0; ";
       continue;
     }
-    D += "ito_abi_spawn " + id("__ito_s", S->Id) + " = ITO_ABI_SPAWN_INIT; ";
+    D += "ito_abi_spawn " + id("__ito_s", S->Tag) + " = ito_abi_spawn_init; ";
     if (St.Direct)
       continue;
     if (St.HasValue())
-      D += E.declare(St.Value.getCanonicalType(), id("__ito_v", S->Id)) + "; ";
+      D += E.declare(St.Value.getCanonicalType(), id("__ito_v", S->Tag)) + "; ";
     if (St.HasReceiver())
       D += E.declare(E.Ctx.getPointerType(St.Receiver.getCanonicalType()),
-                     id("__ito_r", S->Id)) +
+                     id("__ito_r", S->Tag)) +
            " = 0; ";
   }
   return D;
@@ -124,8 +123,8 @@ std::string CEmitter::syncCode(ArrayRef<const SpawnSite *> Sites) {
     const SpawnSite *S = *It;
     Site St = site(*S);
     if (S->InLoop) {
-      std::string L = id("__ito_l", S->Id);
-      C += "for (struct __ito_n" + std::to_string(S->Id) + " *__n = " + L +
+      std::string L = id("__ito_l", S->Tag);
+      C += "for (struct __ito_n" + S->Tag + " *__n = " + L +
            "; __n; __n = __n->next) ";
       if (St.HasReceiver())
         C += "{ if (ito_abi_sync(&__n->s, &__n->v, sizeof __n->v)) " +
@@ -138,14 +137,14 @@ std::string CEmitter::syncCode(ArrayRef<const SpawnSite *> Sites) {
       C += L + " = 0; ";
       continue;
     }
-    std::string Sv = id("__ito_s", S->Id), V = id("__ito_v", S->Id);
+    std::string Sv = id("__ito_s", S->Tag), V = id("__ito_v", S->Tag);
     if (St.Direct)
       C += "(void)ito_abi_sync(&" + Sv + ", &" + S->Var->getNameAsString() +
            ", sizeof " + S->Var->getNameAsString() + "); ";
     else if (St.HasReceiver())
       C += "if (ito_abi_sync(&" + Sv + ", &" + V + ", sizeof " + V + ")) " +
-           (St.Member.empty() ? "*" + id("__ito_r", S->Id)
-                              : id("__ito_r", S->Id) + "->" + St.Member) +
+           (St.Member.empty() ? "*" + id("__ito_r", S->Tag)
+                              : id("__ito_r", S->Tag) + "->" + St.Member) +
            " = " + V + "; ";
     else if (St.HasValue())
       C += "(void)ito_abi_sync(&" + Sv + ", &" + V + ", sizeof " + V + "); ";
@@ -159,7 +158,7 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
                      std::string &After) {
   const CallExpr *Call = S.Call;
   Site St = site(S);
-  const std::string N = std::to_string(S.Id);
+  const std::string N = S.Tag;
   const std::string ArgsT = "struct __ito_a" + N;
 
   // Parameter types, for the argument block's fields.
@@ -243,7 +242,7 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
   Code += "{ ";
   std::string State, OutPtr;
   if (S.InLoop) {
-    std::string L = id("__ito_l", S.Id);
+    std::string L = id("__ito_l", S.Tag);
     Code += "struct __ito_n" + N + " *__n = (struct __ito_n" + N +
             " *)alloca(sizeof *__n); __n->s.join = ~0ull; __n->next = " + L +
             "; " + L + " = __n; ";
@@ -253,9 +252,9 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
     OutPtr = "&__n->v";
   } else {
     if (St.HasReceiver() && !St.Direct)
-      Code += id("__ito_r", S.Id) + " = " + Recv + "; ";
-    State = "&" + id("__ito_s", S.Id);
-    OutPtr = St.Direct ? Recv : "&" + id("__ito_v", S.Id);
+      Code += id("__ito_r", S.Tag) + " = " + Recv + "; ";
+    State = "&" + id("__ito_s", S.Tag);
+    OutPtr = St.Direct ? Recv : "&" + id("__ito_v", S.Tag);
   }
   if (HasOut)
     Inits += std::string(Inits.empty() ? "" : ", ") + OutPtr;
@@ -269,7 +268,7 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
   LoopShape Shape;
   if (!getLoopShape(E, F, Shape))
     return;
-  const std::string N = std::to_string(F.Id);
+  const std::string N = F.Tag;
   const std::string CtxT = "struct __ito_c" + N;
   Captures Used = capturedVariables(E, F.For->getBody(), Shape.Var);
   if (!Used.LocalNames.empty()) {

@@ -69,12 +69,12 @@ std::string CxxEmitter::blockDecls(const TaskBlock &B) {
   std::string D;
   for (const SpawnSite *S : B.Spawns) {
     if (usesList(*S)) {
-      D += "ito::cilk::spawn_list " + id("__ito_l", S->Id) + "; ";
+      D += "ito::cilk::spawn_list " + id("__ito_l", S->Tag) + "; ";
       continue;
     }
     QualType T = S->Call->getType().getUnqualifiedType();
     D += "ito::cilk::spawn<" + (T->isVoidType() ? "void" : E.declare(T, "")) +
-         "> " + id("__ito_s", S->Id) + "; ";
+         "> " + id("__ito_s", S->Tag) + "; ";
   }
   return D;
 }
@@ -82,9 +82,9 @@ std::string CxxEmitter::blockDecls(const TaskBlock &B) {
 std::string CxxEmitter::syncCode(ArrayRef<const SpawnSite *> Sites) {
   std::string C;
   for (auto It = Sites.rbegin(); It != Sites.rend(); ++It)
-    C +=
-        (usesList(**It) ? id("__ito_l", (*It)->Id) : id("__ito_s", (*It)->Id)) +
-        ".sync(); ";
+    C += (usesList(**It) ? id("__ito_l", (*It)->Tag)
+                         : id("__ito_s", (*It)->Tag)) +
+         ".sync(); ";
   return C;
 }
 
@@ -251,12 +251,12 @@ void CxxEmitter::spawn(const SpawnSite &S, std::string &, std::string &) {
   }
   std::string L = lambda(S);
   if (usesList(S)) {
-    std::string List = id("__ito_l", S.Id);
+    std::string List = id("__ito_l", S.Tag);
     Code += "{ auto __ito_f = " + L + "; " + List + "." + Method + "(alloca(" +
             List + ".node_size(__ito_f)), " +
             (Where.empty() ? "nullptr" : Where) + ", std::move(__ito_f)); }";
   } else {
-    Code += id("__ito_s", S.Id) + "." + Method + "(" +
+    Code += id("__ito_s", S.Tag) + "." + Method + "(" +
             (Where.empty() ? "" : Where + ", ") + L + ");";
   }
   E.replace(E.statementRange(S.Statement), Code);

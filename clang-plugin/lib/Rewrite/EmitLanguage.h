@@ -36,9 +36,9 @@ public:
   const clang::FunctionDecl *Function = nullptr;
 };
 
-/// The name of generated state: Prefix and the site's number ("__ito_s7").
-inline std::string id(const char *Prefix, unsigned N) {
-  return Prefix + std::to_string(N);
+/// The name of generated state: Prefix and the site's tag ("__ito_s7").
+inline std::string id(const char *Prefix, const std::string &Tag) {
+  return Prefix + Tag;
 }
 
 std::unique_ptr<LanguageEmitter> makeCEmitter(Edits &E);

@@ -93,7 +93,10 @@ SourceLocation Edits::afterSemi(const Stmt *S) const {
 std::string Edits::lineMarker(SourceLocation Loc) const {
   PresumedLoc P = SM.getPresumedLoc(fileLoc(Loc));
   StringRef Name = P.getFilename();
-  if (!MainFileName.empty() && SM.isInMainFile(fileLoc(Loc)))
+  // The main file as the user named it, unless a line marker (of a
+  // preprocessed file) names another.
+  OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!MainFileName.empty() && Main && Name == Main->getName())
     Name = MainFileName;
   std::string Out;
   llvm::raw_string_ostream OS(Out);

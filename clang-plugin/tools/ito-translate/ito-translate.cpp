@@ -7,7 +7,8 @@
 //   ito-translate [options] <source> -- <compiler arguments>
 //
 // Writes the translation of <source> to -o <file> (standard output by
-// default). The compiler arguments are those that compile <source>: include
+// default), and those of the user's headers with Cilk code to --header-dir.
+// The compiler arguments are those that compile <source>: include
 // directories, macro definitions, language standard.
 //
 //===----------------------------------------------------------------------===//
@@ -18,9 +19,14 @@
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -39,6 +45,12 @@ static cl::opt<std::string>
                             "standard output); not written on error"),
                    cl::value_desc("file"), cl::cat(TranslateCategory));
 
+static cl::opt<std::string> HeaderDir(
+    "header-dir",
+    cl::desc("Write the translations of the user's headers with Cilk code "
+             "to <dir>, with overlay.yaml for clang's -ivfsoverlay"),
+    cl::value_desc("dir"), cl::cat(TranslateCategory));
+
 static cl::opt<bool>
     PrintCheckTime("print-check-time",
                    cl::desc("Print how long the migration checks took"),
@@ -53,9 +65,15 @@ public:
       : Result(Result), Checks(Checks) {}
 
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<ito::TranslateAction>(Result, InputFilename,
-                                                  &Checks);
+    auto A =
+        std::make_unique<ito::TranslateAction>(Result, InputFilename, &Checks);
+    A->setKeywordsHeader(KeywordsHeader);
+    return A;
   }
+
+  /// <cilk/ito_keywords.h> of the installation: <prefix>/include, beside
+  /// <prefix>/bin (for preprocessed sources).
+  std::string KeywordsHeader;
 
 private:
   ito::TranslateResult &Result;
@@ -63,6 +81,44 @@ private:
 };
 
 } // namespace
+
+/// The translated headers, each under its own name in --header-dir, and the
+/// overlay that has clang read them in place of the user's.
+static Error writeHeaders(const ito::TranslateResult &Result) {
+  if (Result.Headers.empty())
+    return Error::success();
+  if (std::error_code EC = sys::fs::create_directories(HeaderDir))
+    return createStringError(EC, "cannot create %s: %s", HeaderDir.c_str(),
+                             EC.message().c_str());
+  vfs::YAMLVFSWriter Overlay;
+  Overlay.setUseExternalNames(false);
+  StringSet<> Names;
+  for (const ito::TranslateResult::Header &H : Result.Headers) {
+    StringRef Name = sys::path::filename(H.Path);
+    if (!Names.insert(Name).second)
+      return createStringError(inconvertibleErrorCode(),
+                               "two translated headers are named %s; "
+                               "compile with ito-cc",
+                               Name.str().c_str());
+    SmallString<256> Out(HeaderDir), Original(H.Path);
+    sys::path::append(Out, Name);
+    sys::fs::make_absolute(Out);
+    sys::fs::make_absolute(Original);
+    sys::path::remove_dots(Original, /*remove_dot_dot=*/true);
+    if (Error E = writeToOutput(Out, [&](raw_ostream &OS) {
+          OS << H.Output;
+          return Error::success();
+        }))
+      return E;
+    Overlay.addFileMapping(Original, Out);
+  }
+  SmallString<256> Yaml(HeaderDir);
+  sys::path::append(Yaml, "overlay.yaml");
+  return writeToOutput(Yaml, [&](raw_ostream &OS) {
+    Overlay.write(OS);
+    return Error::success();
+  });
+}
 
 static void printVersion(raw_ostream &OS) {
   OS << "ito-translate (ito) " ITO_VERSION ", Clang " CLANG_VERSION_STRING "\n";
@@ -120,12 +176,30 @@ int main(int argc, const char **argv) {
 
   ito::TranslateResult Result;
   TranslateActionFactory Factory(Result, Checks);
+  SmallString<256> Keywords(
+      sys::path::parent_path(sys::path::parent_path(sys::fs::getMainExecutable(
+          argv[0], reinterpret_cast<void *>(&printVersion)))));
+  sys::path::append(Keywords, "include", "cilk", "ito_keywords.h");
+  Factory.KeywordsHeader = std::string(Keywords);
   int Status = Tool.run(&Factory);
   if (PrintCheckTime)
     errs() << "ito-translate: checks took "
            << format("%.3f", ito::migrationChecksSeconds() * 1000) << " ms\n";
   if (Status != 0)
     return 1;
+
+  if (!Result.Headers.empty() && HeaderDir.empty()) {
+    WithColor::error(errs(), "ito-translate")
+        << Result.Headers.front().Path
+        << " has Cilk code too: give --header-dir=<dir> for the translations "
+           "of headers (clang then compiles with -ivfsoverlay "
+           "<dir>/overlay.yaml), or compile with ito-cc\n";
+    return 1;
+  }
+  if (Error E = writeHeaders(Result)) {
+    WithColor::error(errs(), "ito-translate") << toString(std::move(E)) << "\n";
+    return 1;
+  }
 
   // Writes through a temporary file, so that no output file is left behind
   // on error.

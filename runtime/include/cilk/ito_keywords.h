@@ -10,11 +10,18 @@
  *   cilk_sync      ->  __ito_cilk_sync()   (a call to a known function)
  *   cilk_for       ->  for
  *   cilk_scope S   ->  if (1) S
+ * Under ito-cc -E (__ITO_KEEP_CILK_KEYWORDS__) both spellings become the
+ * _Cilk_* keywords, so that the preprocessed file is still a Cilk program.
  * Under any other compiler they are the serial elision. */
 #ifndef ITO_CILK_ITO_KEYWORDS_H
 #define ITO_CILK_ITO_KEYWORDS_H
 
-#if defined(__ITO_TRANSLATOR__)
+#if defined(__ITO_KEEP_CILK_KEYWORDS__)
+#define __ITO_CILK_SPAWN _Cilk_spawn
+#define __ITO_CILK_SYNC _Cilk_sync
+#define __ITO_CILK_FOR _Cilk_for
+#define __ITO_CILK_SCOPE _Cilk_scope
+#elif defined(__ITO_TRANSLATOR__)
 static inline void __ito_cilk_sync(void) {}
 #define __ITO_CILK_SPAWN __extension__
 #define __ITO_CILK_SYNC __ito_cilk_sync()
@@ -29,6 +36,7 @@ static inline void __ito_cilk_sync(void) {}
 
 /* A keyword the build already defines (-D_Cilk_spawn= and the like) keeps
  * that definition. */
+#if !defined(__ITO_KEEP_CILK_KEYWORDS__)
 #ifndef _Cilk_spawn
 #define _Cilk_spawn __ITO_CILK_SPAWN
 #endif
@@ -40,6 +48,7 @@ static inline void __ito_cilk_sync(void) {}
 #endif
 #ifndef _Cilk_scope
 #define _Cilk_scope __ITO_CILK_SCOPE
+#endif
 #endif
 
 #endif /* ITO_CILK_ITO_KEYWORDS_H */

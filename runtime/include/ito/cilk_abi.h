@@ -56,7 +56,11 @@ typedef struct ito_abi_spawn {
   unsigned long long join;
 } ito_abi_spawn;
 
-#define ITO_ABI_SPAWN_INIT {~0ull}
+#define ITO_ABI_SPAWN_INIT                                                     \
+  { ~0ull }
+/* The same as an object: translated code uses it, so that it still compiles
+ * when preprocessed first (ito-cc -E), where no macro is left. */
+static const ito_abi_spawn ito_abi_spawn_init = ITO_ABI_SPAWN_INIT;
 
 static inline void ito_abi_fork(ito_abi_spawn *s, void (*entry)(void *),
                                 void *args) {

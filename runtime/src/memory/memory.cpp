@@ -2,6 +2,7 @@
 
 #include "memory/remote_access.hpp"
 #include "platform/crash_report.hpp"
+#include "platform/environment.hpp"
 #include "platform/error.hpp"
 #include "platform/options.hpp"
 #include "platform/shm.hpp"
@@ -21,7 +22,7 @@ memory_system *current = nullptr;
 bool power_of_two(std::size_t n) { return n && !(n & (n - 1)); }
 
 cache_policy read_policy() {
-  const char *v = std::getenv("ITO_CACHE_POLICY");
+  const char *v = platform::env_value("ITO_CACHE_POLICY");
   if (!v || !*v)
     return cache_policy::write_back_lazy;
   for (cache_policy p :

@@ -1,5 +1,7 @@
 #include "platform/backtrace.hpp"
 
+#include "platform/environment.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <climits>
@@ -271,7 +273,7 @@ void init_symbolizer() {
   ssize_t n = readlink("/proc/self/exe", program_path, sizeof program_path - 1);
   program_path[n > 0 ? n : 0] = '\0';
 
-  const char *chosen = std::getenv("ITO_SYMBOLIZER");
+  const char *chosen = env_value("ITO_SYMBOLIZER");
   if (chosen && (!*chosen || std::strcmp(chosen, "0") == 0)) {
     symbolizer_wanted = false;
     return;

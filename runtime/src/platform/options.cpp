@@ -1,5 +1,6 @@
 #include "platform/options.hpp"
 
+#include "platform/environment.hpp"
 #include "platform/error.hpp"
 
 #include <cerrno>
@@ -11,7 +12,7 @@
 namespace ito::platform {
 
 bool env_bool(const char *name, bool fallback) {
-  const char *v = std::getenv(name);
+  const char *v = env_value(name);
   if (!v || !*v)
     return fallback;
   for (const char *t : {"1", "yes", "true", "on"})
@@ -24,7 +25,7 @@ bool env_bool(const char *name, bool fallback) {
 }
 
 std::size_t env_size(const char *name, std::size_t fallback) {
-  const char *v = std::getenv(name);
+  const char *v = env_value(name);
   if (!v || !*v)
     return fallback;
   errno = 0;

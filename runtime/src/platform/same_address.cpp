@@ -1,5 +1,6 @@
 #include "platform/same_address.hpp"
 
+#include "platform/environment.hpp"
 #include "platform/error.hpp"
 
 #include <cstdint>
@@ -9,6 +10,7 @@
 #include <fcntl.h>
 #include <string>
 #include <sys/personality.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
@@ -19,17 +21,26 @@ namespace {
 
 // Re-executes /proc/self/exe with ADDR_NO_RANDOMIZE, before main and before
 // MPI starts (the launcher's environment and file descriptors carry over).
-// ITO_REEXEC=0 turns this off; a marker variable prevents loops where
-// personality(2) is not allowed.
+// ITO_REEXEC=0 turns this off. A marker variable, holding the process's name,
+// prevents loops where personality(2) is not allowed.
 __attribute__((constructor(101))) void ito_disable_aslr() {
-  const char *off = std::getenv("ITO_REEXEC");
+  if (const char *name = ito::platform::env_value("ITO_REEXECED")) {
+    // The kernel named the re-executed process after the file it ran,
+    // "exe"; ps, top and pkill should see the program's name. The marker
+    // must not reach the program's own children.
+    char comm[16] = {};
+    std::strncpy(comm, name, sizeof comm - 1);
+    if (comm[0])
+      prctl(PR_SET_NAME, comm, 0, 0, 0);
+    unsetenv("ITO_REEXECED");
+    return;
+  }
+  const char *off = ito::platform::env_value("ITO_REEXEC");
   if (off && std::strcmp(off, "0") == 0)
     return;
   int pers = personality(0xffffffff);
   if (pers == -1 || (pers & ADDR_NO_RANDOMIZE))
     return;
-  if (std::getenv("ITO_REEXECED"))
-    return; // tried once already; verify_same_layout will tell
   if (personality(static_cast<unsigned long>(pers) | ADDR_NO_RANDOMIZE) == -1)
     return;
 
@@ -47,9 +58,13 @@ __attribute__((constructor(101))) void ito_disable_aslr() {
     argv.push_back(&cmdline[i]);
   argv.push_back(nullptr);
 
-  setenv("ITO_REEXECED", "1", 1);
+  char comm[16] = {};
+  if (prctl(PR_GET_NAME, comm, 0, 0, 0) != 0 || !comm[0])
+    std::strcpy(comm, "ito");
+  setenv("ITO_REEXECED", comm, 1);
   execve("/proc/self/exe", argv.data(), environ);
   // execve failed: carry on with randomization; verification will report.
+  unsetenv("ITO_REEXECED");
   personality(static_cast<unsigned long>(pers));
 }
 

@@ -7,13 +7,15 @@
 // Each check has a -Wito-<name> flag. Clang cannot attach flags to the
 // diagnostics of a plugin, so the checks read the warning options
 // themselves, with clang's meaning: -Wito-x, -Wno-ito-x, -Werror=ito-x,
-// -Wno-error=ito-x, -Werror, -Wno-error, -w; and -Wito / -Wno-ito for all.
+// -Wno-error=ito-x, -Werror, -Wno-error, -w; and -Wito / -Wno-ito for all;
+// and `#pragma clang diagnostic` in the source (DiagnosticPragmas).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ITO_CHECKS_CHECKOPTIONS_H
 #define ITO_CHECKS_CHECKOPTIONS_H
 
+#include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
@@ -21,9 +23,12 @@
 
 namespace clang {
 class DiagnosticOptions;
+class SourceManager;
 } // namespace clang
 
 namespace ito {
+
+class DiagnosticPragmas;
 
 enum class CheckId {
   StackSharing,       ///< a task reaches another task's stack (definite)
@@ -75,7 +80,18 @@ public:
   /// which does not know them.
   static bool isCheckFlag(llvm::StringRef Arg);
 
+  /// The level of \p Id from the command line.
   CheckLevel level(CheckId Id) const;
+  /// The level of \p Id for a diagnostic at \p Loc: the command line's, as
+  /// the diagnostic pragmas before \p Loc change it.
+  CheckLevel level(CheckId Id, clang::SourceLocation Loc,
+                   const clang::SourceManager &SM) const;
+  /// Whether \p Id may be reported somewhere: enabled on the command line
+  /// or by a pragma.
+  bool mayReport(CheckId Id) const;
+
+  /// The diagnostic pragmas of the translation unit (null: none).
+  void setPragmas(const DiagnosticPragmas *P) { Pragmas = P; }
 
 private:
   struct State {
@@ -87,6 +103,7 @@ private:
   std::vector<State> States;
   bool WarningsAsErrors = false;
   bool IgnoreWarnings = false;
+  const DiagnosticPragmas *Pragmas = nullptr;
 };
 
 } // namespace ito

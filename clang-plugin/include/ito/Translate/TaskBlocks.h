@@ -54,6 +54,8 @@ enum class SpawnForm {
 
 struct SpawnSite {
   unsigned Id = 0; ///< 1, 2, ... over the translation unit
+  /// What names the code generated for it: see CilkFor::Tag.
+  std::string Tag;
   const CilkConstruct *Construct = nullptr;
   const clang::CallExpr *Call = nullptr;  ///< the spawned call
   const clang::Stmt *Statement = nullptr; ///< the whole statement
@@ -103,6 +105,12 @@ struct ExitPoint {
 
 struct CilkFor {
   unsigned Id = 0;
+  /// What names the code generated for it: its number among the sites of
+  /// its kind in its file, "3", and in a header also the header's name and
+  /// a hash of its text, "_work_h_5e1f0a_3", so that every translation unit
+  /// that includes the header translates it the same way, and the names
+  /// stay apart from those of the main file and other headers.
+  std::string Tag;
   const CilkConstruct *Construct = nullptr;
   const clang::ForStmt *For = nullptr; ///< or, in C++:
   const clang::CXXForRangeStmt *RangeFor = nullptr;

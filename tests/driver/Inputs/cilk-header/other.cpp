@@ -1,0 +1,3 @@
+#include "tfib.hpp"
+
+long other() { return tfib(10) + ifib(10); }
