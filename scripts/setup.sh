@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   clang-19 libclang-19-dev llvm-19-dev llvm-19-tools # translator, lit, FileCheck
+  llvm-19                                            # llvm-symbolizer: crash reports
   mpich libmpich-dev                                 # MPI (Open MPI also works)
   cmake ninja-build g++ make python3 python3-psutil  # build; lit time limits
   libgtest-dev                                       # unit tests
