@@ -9,6 +9,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -264,27 +265,23 @@ TaskSites::TaskSites(ASTContext &Ctx, const TranslationPlan &Plan)
   };
   llvm::DenseSet<const FunctionDecl *> Forking;
   for (const auto &S : Plan.Spawns)
-    Add(bodyOf(S->Block),
-        {S->Statement->getSourceRange(), "this cilk_spawn", false});
+    Add(bodyOf(S->Block), {S->Statement->getSourceRange(), "this cilk_spawn",
+                           S->Statement, false});
   for (const SyncPoint &S : Plan.Syncs)
-    Add(bodyOf(S.Block),
-        {S.Construct->Node->getSourceRange(), "this cilk_sync", false});
-  for (const auto &F : Plan.Fors)
+    Add(bodyOf(S.Block), {S.Construct->Node->getSourceRange(), "this cilk_sync",
+                          S.Construct->Node, false});
+  for (const auto &F : Plan.Fors) {
+    const Stmt *Loop = F->For ? static_cast<const Stmt *>(F->For) : F->RangeFor;
     Add(bodyOf(F->Body->Parent),
-        {F->For ? F->For->getSourceRange() : F->RangeFor->getSourceRange(),
-         "this cilk_for", true});
-  for (const CilkConstruct *C : Plan.Scopes) {
-    // The implicit sync at the scope's end.
-    for (const auto &F : Plan.Functions)
-      for (const auto &B : F->Blocks)
-        if (B->Construct == C && B->Parent)
-          Add(bodyOf(B->Parent),
-              {C->Node->getSourceRange(), "this cilk_scope", true});
+        {Loop->getSourceRange(), "this cilk_for", Loop, true});
   }
+  // The implicit sync at a cilk_scope's end joins the scope's own spawns:
+  // where no spawn of it ran, the task has not moved, and where one did, the
+  // spawn is a point of its own.
   for (const auto &A : Collector.Forks)
-    Add(A.Caller, {A.Call->getSourceRange(), "this fork", false});
+    Add(A.Caller, {A.Call->getSourceRange(), "this fork", A.Call, false});
   for (const auto &J : Collector.Joins)
-    Add(J.first, {J.second->getSourceRange(), "this join", false});
+    Add(J.first, {J.second->getSourceRange(), "this join", J.second, false});
   for (const auto &F : Plan.Functions)
     if (F->Function)
       Forking.insert(F->Function->getCanonicalDecl());
@@ -306,7 +303,7 @@ TaskSites::TaskSites(ASTContext &Ctx, const TranslationPlan &Plan)
       Add(C.Caller, {C.Call->getSourceRange(),
                      "this call to '" + C.Callee->getNameAsString() +
                          "', which forks or joins",
-                     false});
+                     C.Call, false});
   for (auto &[Stmt, Ps] : ByBody) {
     std::sort(Ps.begin(), Ps.end(),
               [&](const MigrationPoint &A, const MigrationPoint &B) {
@@ -441,4 +438,36 @@ FunctionFacts &TaskSites::facts(const Body &B) {
   if (!F)
     F = std::make_unique<FunctionFacts>(Ctx, B.Function, B.Stmt);
   return *F;
+}
+
+ForkReach &TaskSites::flow(const Body &B) {
+  std::unique_ptr<ForkReach> &F = Flows[B.Stmt];
+  if (!F) {
+    std::vector<const TaskBlock *> Blocks;
+    for (const auto &Fn : Plan.Functions)
+      if (Fn->Body == B.Stmt)
+        for (const auto &Block : Fn->Blocks)
+          Blocks.push_back(Block.get());
+    F = std::make_unique<ForkReach>(Ctx, B.Function, B.Stmt, Blocks);
+  }
+  return *F;
+}
+
+FlowPoint checks::reachedAt(const ForkReach &Flow, const MigrationPoint &P) {
+  if (!P.Loop)
+    return Flow.end(P.Node);
+  // A cilk_for is reached at its first part: what runs before any iteration.
+  const Stmt *First = nullptr;
+  if (const auto *For = dyn_cast<ForStmt>(P.Node))
+    First = For->getInit() ? For->getInit() : For->getCond();
+  else if (const auto *Range = dyn_cast<CXXForRangeStmt>(P.Node))
+    First = Range->getInit() ? Range->getInit() : Range->getRangeStmt();
+  return First ? Flow.at(First) : FlowPoint();
+}
+
+std::vector<FlowPoint> checks::leftAt(const ForkReach &Flow,
+                                      const MigrationPoint &P) {
+  if (P.Loop)
+    return Flow.loopExits(P.Node);
+  return {Flow.end(P.Node)};
 }
