@@ -9,6 +9,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -19,47 +20,54 @@ using llvm::BitVector;
 
 namespace {
 
-/// The innermost task block of every statement of a body, and of every
-/// variable it declares, walked from the top (lambda bodies are functions
-/// of their own).
-void assignBlocks(const Stmt *S, const TaskBlock *Current,
-                  const llvm::DenseMap<const Stmt *, const TaskBlock *> &Roots,
-                  llvm::DenseMap<const Stmt *, const TaskBlock *> &Out,
-                  llvm::DenseMap<const VarDecl *, const TaskBlock *> &Vars) {
+/// Marks \p S and what is under it (not lambda bodies: they are functions
+/// of their own) as in task block \p B, and the variables declared there.
+void assignBlock(const Stmt *S, const TaskBlock *B,
+                 llvm::DenseMap<const Stmt *, const TaskBlock *> &Stmts,
+                 llvm::DenseMap<const VarDecl *, const TaskBlock *> &Vars) {
   if (!S)
     return;
-  if (const TaskBlock *B = Roots.lookup(S))
-    Current = B;
-  Out[S] = Current;
+  Stmts[S] = B;
   if (isa<LambdaExpr>(S))
     return;
   if (const auto *DS = dyn_cast<DeclStmt>(S))
     for (const Decl *D : DS->decls())
       if (const auto *V = dyn_cast<VarDecl>(D))
-        Vars[V] = Current;
+        Vars[V] = B;
   for (const Stmt *Child : S->children())
-    assignBlocks(Child, Current, Roots, Out, Vars);
+    assignBlock(Child, B, Stmts, Vars);
 }
 
 } // namespace
 
 ForkReach::ForkReach(ASTContext &Ctx, const FunctionDecl *Function,
                      const Stmt *Body, ArrayRef<const TaskBlock *> Blocks)
-    : Ctx(Ctx) {
+    : Ctx(Ctx), Body(Body) {
   CFG::BuildOptions Options;
-  Options.setAllAlwaysAdd();
+  // Elements for what the checks locate (uses, declarations, spawns,
+  // syncs, calls, assignments, lambdas), so that they are ordered within a
+  // statement; the rest (casts, literals, ...) would only cost time.
+  for (Stmt::StmtClass K :
+       {Stmt::DeclRefExprClass, Stmt::DeclStmtClass, Stmt::CallExprClass,
+        Stmt::CXXMemberCallExprClass, Stmt::CXXOperatorCallExprClass,
+        Stmt::CXXConstructExprClass, Stmt::CXXTemporaryObjectExprClass,
+        Stmt::UnaryOperatorClass, Stmt::BinaryOperatorClass,
+        Stmt::CompoundAssignOperatorClass, Stmt::LambdaExprClass,
+        Stmt::ReturnStmtClass})
+    Options.setAlwaysAdd(K);
   Options.AddImplicitDtors = true;
-  Options.AddLoopExit = true;
   Graph = CFG::buildCFG(Function, const_cast<Stmt *>(Body), &Ctx, Options);
-  Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
   if (!Graph)
     return;
 
-  llvm::DenseMap<const Stmt *, const TaskBlock *> Roots;
-  for (const TaskBlock *B : Blocks)
-    Roots[B->Body] = B;
-  if (!Blocks.empty())
-    assignBlocks(Body, Blocks.front(), Roots, StmtBlocks, VarBlocks);
+  // The statements of nested task blocks (cilk_scope and cilk_for bodies);
+  // the rest is in the body's own. Blocks come outer first, so an inner
+  // block's statements end up marked with it.
+  if (!Blocks.empty()) {
+    Top = Blocks.front();
+    for (const TaskBlock *B : Blocks.drop_front())
+      assignBlock(B->Body, B, StmtBlocks, VarBlocks);
+  }
 
   ElementBlocks.resize(Graph->getNumBlockIDs());
   for (const CFGBlock *B : *Graph) {
@@ -75,25 +83,39 @@ ForkReach::ForkReach(ASTContext &Ctx, const FunctionDecl *Function,
           for (const Decl *D : DS->decls())
             if (const auto *V = dyn_cast<VarDecl>(D))
               Declarations.try_emplace(V, P);
-        ElementBlocks[Id][I] = StmtBlocks.lookup(S->getStmt());
-      } else if (auto L = E.getAs<CFGLoopExit>()) {
-        P.S = L->getLoopStmt();
-        LoopExits[L->getLoopStmt()].push_back(P);
+        if (Top) {
+          const TaskBlock *T = StmtBlocks.lookup(S->getStmt());
+          ElementBlocks[Id][I] = T ? T : Top;
+        }
       } else if (auto D = E.getAs<CFGAutomaticObjDtor>()) {
         P.S = D->getTriggerStmt();
         Dtors[D->getVarDecl()].push_back(P);
       }
       I++;
     }
+    // A loop's condition block branches into the body, or out of the loop.
+    if (const Stmt *T = B->getTerminatorStmt();
+        T && isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt>(T) &&
+        B->succ_size() == 2)
+      if (const CFGBlock *Out = *(B->succ_begin() + 1))
+        LoopExits[T].push_back({Id, B->size(), T, Out->getBlockID()});
   }
 }
 
 ForkReach::~ForkReach() = default;
 
+const ParentMap &ForkReach::parents() const {
+  if (!Parents)
+    Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
+  return *Parents;
+}
+
 FlowPoint ForkReach::at(const Stmt *S) const {
   if (!Graph)
     return {~0u, 0, S};
-  for (; S; S = Parents->getParent(S))
+  if (auto It = Elements.find(S); It != Elements.end())
+    return It->second;
+  for (S = parents().getParent(S); S; S = parents().getParent(S))
     if (auto It = Elements.find(S); It != Elements.end())
       return It->second;
   return {};
@@ -136,20 +158,22 @@ std::vector<FlowPoint> ForkReach::destructions(const VarDecl *V) const {
 }
 
 bool ForkReach::contains(const Stmt *Outer, const Stmt *Inner) const {
-  for (; Inner; Inner = Parents->getParent(Inner))
+  for (; Inner; Inner = parents().getParent(Inner))
     if (Inner == Outer)
       return true;
   return false;
 }
 
 const Stmt *ForkReach::parent(const Stmt *S) const {
-  return Parents->getParent(S);
+  return parents().getParent(S);
 }
 
 bool ForkReach::inChildOf(const Stmt *Use, const VarDecl *V) const {
   const TaskBlock *B = nullptr;
-  for (const Stmt *S = Use; S && !B; S = Parents->getParent(S))
+  for (const Stmt *S = Use; S && !B; S = parents().getParent(S))
     B = StmtBlocks.lookup(S);
+  if (!B)
+    B = Top;
   const TaskBlock *Own = VarBlocks.lookup(V);
   for (; B && B != Own; B = B->Parent)
     if (B->Kind == TaskBlockKind::ForBody)
@@ -159,20 +183,24 @@ bool ForkReach::inChildOf(const Stmt *Use, const VarDecl *V) const {
 
 ForkReach::Problem::Problem(const ForkReach &Flow, unsigned NumFacts)
     : Flow(Flow), NumFacts(NumFacts), Scopes(NumFacts, nullptr) {
-  if (Flow.Graph)
+  if (Flow.Graph) {
     Events.resize(Flow.Graph->getNumBlockIDs());
+    EdgeGens.resize(Flow.Graph->getNumBlockIDs());
+  }
 }
 
 void ForkReach::Problem::gen(FlowPoint P, unsigned Fact) {
   if (!Flow.Graph && P.S)
     Gens.push_back({P, Fact});
+  else if (Flow.Graph && P.Block != ~0u && P.To != ~0u)
+    EdgeGens[P.Block].push_back({P.To, Fact});
   else if (Flow.Graph && P.Block != ~0u)
     Events[P.Block].push_back({P.Index, true, true, Fact, Fact + 1});
 }
 
 void ForkReach::Problem::kill(FlowPoint P, unsigned First, unsigned End,
                               bool Before) {
-  if (Flow.Graph && P.Block != ~0u)
+  if (Flow.Graph && P.Block != ~0u && P.To == ~0u)
     Events[P.Block].push_back({P.Index, !Before, false, First, End});
 }
 
@@ -205,9 +233,12 @@ void ForkReach::Problem::apply(unsigned Block, BitVector &State,
   const std::vector<const TaskBlock *> &Tasks = Flow.ElementBlocks[Block];
   size_t E = 0;
   unsigned N = Stop == ~0u ? Tasks.size() : Stop + 1;
+  const TaskBlock *In = nullptr;
   for (unsigned I = 0; I < N; I++) {
-    if (Tasks[I])
-      State &= aliveIn(Tasks[I]);
+    if (Tasks[I] && Tasks[I] != In) {
+      In = Tasks[I];
+      State &= aliveIn(In);
+    }
     for (; E < Es.size() && Es[E].Index == I; E++) {
       if (I == Stop && Es[E].After)
         continue;
@@ -252,6 +283,9 @@ void ForkReach::Problem::solve() {
       unsigned SId = S->getBlockID();
       BitVector Joined = In[SId];
       Joined |= State;
+      for (const auto &[To, Fact] : EdgeGens[Id])
+        if (To == SId)
+          Joined.set(Fact);
       if (Joined == In[SId] && Visited[SId])
         continue;
       In[SId] = std::move(Joined);
@@ -278,6 +312,8 @@ BitVector ForkReach::Problem::before(FlowPoint P) const {
   }
   if (P.Block == ~0u)
     return BitVector(NumFacts);
+  if (P.To != ~0u)
+    return In[P.To];
   BitVector State = In[P.Block];
   apply(P.Block, State, P.Index);
   return State;

@@ -46,11 +46,12 @@ struct TaskBlock;
 namespace ito::checks {
 
 /// A point of a body's control flow: element Index of CFG block Block, and
-/// the statement there.
+/// the statement there; or, with To, the edge from Block to block To.
 struct FlowPoint {
   unsigned Block = ~0u;
   unsigned Index = 0;
   const clang::Stmt *S = nullptr;
+  unsigned To = ~0u;
   bool valid() const { return Block != ~0u || S; }
 };
 
@@ -73,7 +74,7 @@ public:
   /// Where \p V is declared (each time control passes its declaration, it
   /// is a new object).
   FlowPoint declaration(const clang::VarDecl *V) const;
-  /// Where a loop is left (AddLoopExit elements).
+  /// Where a loop is left: the edges from its condition out of it.
   std::vector<FlowPoint> loopExits(const clang::Stmt *Loop) const;
   /// Where an automatic object is destroyed, on each way out of its scope.
   std::vector<FlowPoint> destructions(const clang::VarDecl *V) const;
@@ -90,7 +91,7 @@ public:
   public:
     Problem(const ForkReach &Flow, unsigned NumFacts);
 
-    /// \p Fact holds after the element at \p P.
+    /// \p Fact holds after the element (or on the edge) at \p P.
     void gen(FlowPoint P, unsigned Fact);
     /// Facts [First, End) stop holding after the element at \p P, or
     /// (Before) before it.
@@ -116,7 +117,9 @@ public:
 
     const ForkReach &Flow;
     unsigned NumFacts;
-    std::vector<std::vector<Event>> Events;           // per CFG block, by index
+    std::vector<std::vector<Event>> Events; // per CFG block, by index
+    std::vector<std::vector<std::pair<unsigned, unsigned>>>
+        EdgeGens;                                     // To, Fact
     std::vector<std::pair<FlowPoint, unsigned>> Gens; // without a CFG
     std::vector<const TaskBlock *> Scopes;            // per fact
     std::vector<llvm::BitVector> In;
@@ -124,17 +127,23 @@ public:
   };
 
 private:
+  /// Built when first needed: most questions are about CFG elements.
+  const clang::ParentMap &parents() const;
+
   clang::ASTContext &Ctx;
+  const clang::Stmt *Body;
   std::unique_ptr<clang::CFG> Graph;
-  std::unique_ptr<clang::ParentMap> Parents;
+  mutable std::unique_ptr<clang::ParentMap> Parents;
+  /// The body's own task block (null if it does not use Cilk).
+  const TaskBlock *Top = nullptr;
   llvm::DenseMap<const clang::Stmt *, FlowPoint> Elements;
   llvm::DenseMap<const clang::Stmt *, std::vector<FlowPoint>> LoopExits;
   llvm::DenseMap<const clang::VarDecl *, std::vector<FlowPoint>> Dtors;
   llvm::DenseMap<const clang::VarDecl *, FlowPoint> Declarations;
   /// The task block of each element; null outside any (or not a statement).
   std::vector<std::vector<const TaskBlock *>> ElementBlocks;
-  /// The innermost task block of each statement (outside lambda bodies),
-  /// and of each local variable.
+  /// The innermost task block of each statement in a nested task block
+  /// (outside lambda bodies), and of each local variable declared there.
   llvm::DenseMap<const clang::Stmt *, const TaskBlock *> StmtBlocks;
   llvm::DenseMap<const clang::VarDecl *, const TaskBlock *> VarBlocks;
 };

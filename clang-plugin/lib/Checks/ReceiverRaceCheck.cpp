@@ -30,46 +30,63 @@ struct Receiver {
   const VarDecl *Var;
 };
 
+/// One body's spawns with a receiver, its syncs and its returns.
+struct BodyPlan {
+  Body B;
+  std::vector<Receiver> Spawns;
+  std::vector<const SyncPoint *> Syncs;
+  std::vector<const ExitPoint *> Returns;
+};
+
 /// The receivers of one body's spawns: which of them may be pending at each
 /// use.
-void checkBody(CheckContext &C, const Body &B, ArrayRef<Receiver> Spawns) {
+void checkBody(CheckContext &C, const BodyPlan &Plan) {
   const SourceManager &SM = C.Ctx.getSourceManager();
-  ForkReach &Flow = C.Sites.flow(B);
+  const Body &B = Plan.B;
+  ArrayRef<Receiver> Spawns = Plan.Spawns;
   FunctionFacts &F = C.Sites.facts(B);
-  ForkReach::Problem Pending(Flow, Spawns.size());
-  for (unsigned I = 0; I < Spawns.size(); I++) {
-    const Receiver &R = Spawns[I];
-    Pending.gen(Flow.end(R.Site->Statement), I);
-    Pending.scope(I, R.Site->Block);
-    // Each pass over a declaration makes a new variable.
-    for (unsigned J = 0; J < Spawns.size(); J++)
-      if (Spawns[J].Var == R.Var)
-        Pending.kill(Flow.declaration(R.Var), J, J + 1, /*Before=*/true);
-  }
-  for (const SyncPoint &S : C.Sites.Plan.Syncs)
-    for (unsigned I = 0; I < Spawns.size(); I++)
-      if (Spawns[I].Site->Block == S.Block)
-        Pending.kill(Flow.end(S.Construct->Node), I, I + 1);
-  Pending.solve();
 
-  // A return syncs the blocks it leaves before it evaluates its value.
-  std::vector<const ExitPoint *> Returns;
-  for (const ExitPoint &X : C.Sites.Plan.Exits)
-    if (isa<ReturnStmt>(X.Jump) && !X.Blocks.empty() &&
-        C.Sites.bodyOf(X.Blocks.front()).Stmt == B.Stmt)
-      Returns.push_back(&X);
-  auto SyncedByReturn = [&](const DeclRefExpr *Use, const TaskBlock *Block) {
-    for (const ExitPoint *X : Returns)
-      if (Flow.contains(X->Jump, Use) && llvm::is_contained(X->Blocks, Block))
+  // A return syncs the blocks it leaves before it evaluates its value, so a
+  // use in it never races. Where every use is in one, no CFG is needed.
+  auto InReturn = [&](const DeclRefExpr *Use, const TaskBlock *Block) {
+    SourceLocation L = Use->getLocation();
+    for (const ExitPoint *X : Plan.Returns)
+      if (!SM.isBeforeInTranslationUnit(L, X->Jump->getBeginLoc()) &&
+          !SM.isBeforeInTranslationUnit(X->Jump->getEndLoc(), L) &&
+          llvm::is_contained(X->Blocks, Block))
         return true;
     return false;
   };
+  std::vector<std::vector<const DeclRefExpr *>> Uses(Spawns.size());
+  bool Any = false;
+  for (unsigned I = 0; I < Spawns.size(); I++)
+    for (const DeclRefExpr *Use : F.uses(Spawns[I].Var))
+      if (!InReturn(Use, Spawns[I].Site->Block)) {
+        Uses[I].push_back(Use);
+        Any = true;
+      }
+  if (!Any)
+    return;
+
+  ForkReach &Flow = C.Sites.flow(B);
+  ForkReach::Problem Pending(Flow, Spawns.size());
+  for (unsigned I = 0; I < Spawns.size(); I++) {
+    const Receiver &R = Spawns[I];
+    // Each pass over a declaration makes a new variable.
+    Pending.kill(Flow.declaration(R.Var), I, I + 1, /*Before=*/true);
+    Pending.gen(Flow.end(R.Site->Statement), I);
+    Pending.scope(I, R.Site->Block);
+  }
+  for (const SyncPoint *S : Plan.Syncs)
+    for (unsigned I = 0; I < Spawns.size(); I++)
+      if (Spawns[I].Site->Block == S->Block)
+        Pending.kill(Flow.end(S->Construct->Node), I, I + 1);
+  Pending.solve();
 
   for (unsigned I = 0; I < Spawns.size(); I++) {
     const Receiver &R = Spawns[I];
-    for (const DeclRefExpr *Use : F.uses(R.Var)) {
-      if (!Pending.before(Flow.at(Use)).test(I) ||
-          SyncedByReturn(Use, R.Site->Block))
+    for (const DeclRefExpr *Use : Uses[I]) {
+      if (!Pending.before(Flow.at(Use)).test(I))
         continue;
       std::vector<Evidence> Notes;
       Notes.push_back({R.Site->Construct->KeywordLoc,
@@ -77,10 +94,10 @@ void checkBody(CheckContext &C, const Body &B, ArrayRef<Receiver> Spawns) {
                        {}});
       // The block's first sync after the spawn, where the value is there.
       SourceLocation From = R.Site->Statement->getEndLoc();
-      for (const SyncPoint &S : C.Sites.Plan.Syncs)
-        if (S.Block == R.Site->Block &&
-            SM.isBeforeInTranslationUnit(From, S.Construct->KeywordLoc)) {
-          Notes.push_back({S.Construct->KeywordLoc,
+      for (const SyncPoint *S : Plan.Syncs)
+        if (S->Block == R.Site->Block &&
+            SM.isBeforeInTranslationUnit(From, S->Construct->KeywordLoc)) {
+          Notes.push_back({S->Construct->KeywordLoc,
                            "the value is there after this cilk_sync",
                            {}});
           break;
@@ -99,7 +116,7 @@ void checkBody(CheckContext &C, const Body &B, ArrayRef<Receiver> Spawns) {
 } // namespace
 
 void checks::checkReceiverRace(CheckContext &C) {
-  llvm::MapVector<const Stmt *, std::pair<Body, std::vector<Receiver>>> Bodies;
+  llvm::MapVector<const Stmt *, BodyPlan> Bodies;
   for (const auto &S : C.Sites.Plan.Spawns) {
     const VarDecl *V = nullptr;
     if (S->Form == SpawnForm::Init)
@@ -109,10 +126,20 @@ void checks::checkReceiverRace(CheckContext &C) {
     Body B = C.Sites.bodyOf(S->Block);
     if (!V || !B.Stmt)
       continue;
-    auto &Entry = Bodies[B.Stmt];
-    Entry.first = B;
-    Entry.second.push_back({S.get(), V});
+    BodyPlan &P = Bodies[B.Stmt];
+    P.B = B;
+    P.Spawns.push_back({S.get(), V});
   }
-  for (auto &[Stmt, Entry] : Bodies)
-    checkBody(C, Entry.first, Entry.second);
+  if (Bodies.empty())
+    return;
+  for (const SyncPoint &S : C.Sites.Plan.Syncs)
+    if (auto It = Bodies.find(C.Sites.bodyOf(S.Block).Stmt); It != Bodies.end())
+      It->second.Syncs.push_back(&S);
+  for (const ExitPoint &X : C.Sites.Plan.Exits)
+    if (isa<ReturnStmt>(X.Jump) && !X.Blocks.empty())
+      if (auto It = Bodies.find(C.Sites.bodyOf(X.Blocks.front()).Stmt);
+          It != Bodies.end())
+        It->second.Returns.push_back(&X);
+  for (auto &[Stmt, P] : Bodies)
+    checkBody(C, P);
 }
