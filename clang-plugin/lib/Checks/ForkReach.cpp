@@ -57,8 +57,21 @@ ForkReach::ForkReach(ASTContext &Ctx, const FunctionDecl *Function,
     Options.setAlwaysAdd(K);
   Options.AddImplicitDtors = true;
   Graph = CFG::buildCFG(Function, const_cast<Stmt *>(Body), &Ctx, Options);
-  if (!Graph)
+  if (!Graph) {
+    // Declarations stand where they are in the source.
+    std::vector<const Stmt *> Work{Body};
+    while (!Work.empty()) {
+      const Stmt *S = Work.back();
+      Work.pop_back();
+      if (const auto *DS = dyn_cast_or_null<DeclStmt>(S))
+        for (const Decl *D : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(D))
+            Declarations[V] = {~0u, 0, DS};
+      if (S && !isa<LambdaExpr>(S))
+        Work.insert(Work.end(), S->child_begin(), S->child_end());
+    }
     return;
+  }
 
   // The statements of nested task blocks (cilk_scope and cilk_for bodies);
   // the rest is in the body's own. Blocks come outer first, so an inner
@@ -151,6 +164,13 @@ std::vector<FlowPoint> ForkReach::loopExits(const Stmt *Loop) const {
 }
 
 std::vector<FlowPoint> ForkReach::destructions(const VarDecl *V) const {
+  if (!Graph) {
+    // At the end of the block around the declaration.
+    const Stmt *S = Declarations.lookup(V).S;
+    while (S && !isa<CompoundStmt>(S))
+      S = parents().getParent(S);
+    return {{~0u, 0, S}};
+  }
   auto It = Dtors.find(V);
   if (It == Dtors.end())
     return {};
@@ -191,7 +211,7 @@ ForkReach::Problem::Problem(const ForkReach &Flow, unsigned NumFacts)
 
 void ForkReach::Problem::gen(FlowPoint P, unsigned Fact) {
   if (!Flow.Graph && P.S)
-    Gens.push_back({P, Fact});
+    InSource.push_back({P.S, false, true, Fact, Fact + 1});
   else if (Flow.Graph && P.Block != ~0u && P.To != ~0u)
     EdgeGens[P.Block].push_back({P.To, Fact});
   else if (Flow.Graph && P.Block != ~0u)
@@ -200,7 +220,9 @@ void ForkReach::Problem::gen(FlowPoint P, unsigned Fact) {
 
 void ForkReach::Problem::kill(FlowPoint P, unsigned First, unsigned End,
                               bool Before) {
-  if (Flow.Graph && P.Block != ~0u && P.To == ~0u)
+  if (!Flow.Graph && P.S)
+    InSource.push_back({P.S, Before, false, First, End});
+  else if (Flow.Graph && P.Block != ~0u && P.To == ~0u)
     Events[P.Block].push_back({P.Index, !Before, false, First, End});
 }
 
@@ -303,11 +325,26 @@ BitVector ForkReach::Problem::before(FlowPoint P) const {
   if (!Flow.Graph) {
     if (!P.S)
       return BitVector(NumFacts);
+    // Events in source order: what happens before P is in the state.
     const SourceManager &SM = Flow.Ctx.getSourceManager();
+    auto Where = [](const SourceEvent &E) {
+      return E.Before ? E.S->getBeginLoc() : E.S->getEndLoc();
+    };
+    std::vector<const SourceEvent *> Seen;
+    for (const SourceEvent &E : InSource)
+      if (SM.isBeforeInTranslationUnit(Where(E), P.S->getBeginLoc()) ||
+          (E.Before && Where(E) == P.S->getBeginLoc()))
+        Seen.push_back(&E);
+    llvm::stable_sort(Seen, [&](const SourceEvent *A, const SourceEvent *B) {
+      return SM.isBeforeInTranslationUnit(Where(*A), Where(*B));
+    });
     BitVector State(NumFacts);
-    for (const auto &[G, Fact] : Gens)
-      if (SM.isBeforeInTranslationUnit(G.S->getEndLoc(), P.S->getBeginLoc()))
-        State.set(Fact);
+    for (const SourceEvent *E : Seen) {
+      if (E->Gen)
+        State.set(E->First, E->End);
+      else
+        State.reset(E->First, E->End);
+    }
     return State;
   }
   if (P.Block == ~0u)

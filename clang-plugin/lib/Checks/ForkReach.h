@@ -15,9 +15,10 @@
 // known to the analysis: a fact scoped to a task block dies where control
 // leaves that block, which is where the block's implicit sync runs.
 //
-// Should clang fail to build a CFG for a body, a fact holds at every point
-// after (in the source) a point that generates it: kills are ignored, so
-// the answer errs toward "may".
+// Should clang fail to build a CFG for a body, the order of the source
+// stands in for control flow: a fact holds where the last event before it
+// (in the source) generates it. Task-block scopes are ignored, so the
+// answer errs toward "may".
 //
 //===----------------------------------------------------------------------===//
 
@@ -119,9 +120,14 @@ public:
     unsigned NumFacts;
     std::vector<std::vector<Event>> Events; // per CFG block, by index
     std::vector<std::vector<std::pair<unsigned, unsigned>>>
-        EdgeGens;                                     // To, Fact
-    std::vector<std::pair<FlowPoint, unsigned>> Gens; // without a CFG
-    std::vector<const TaskBlock *> Scopes;            // per fact
+        EdgeGens; // To, Fact
+    struct SourceEvent {
+      const clang::Stmt *S;
+      bool Before, Gen;
+      unsigned First, End;
+    };
+    std::vector<SourceEvent> InSource;     // without a CFG
+    std::vector<const TaskBlock *> Scopes; // per fact
     std::vector<llvm::BitVector> In;
     mutable llvm::DenseMap<const TaskBlock *, llvm::BitVector> Alive;
   };
