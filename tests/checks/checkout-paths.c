@@ -52,3 +52,12 @@ long next_iteration(long *a, long n) {
   ito_checkin(a, sizeof(long), ITO_MODE_READ);
   return x + s;
 }
+
+// A spawn statement (no receiver).
+void spawn_statement(long *a, long n) {
+  long *p = ito_checkout(a, sizeof(long), ITO_MODE_READ); // expected-note {{checked out here}}
+  cilk_spawn count(a, n); // expected-error {{the checkout of 'a' is still open at this cilk_spawn}}
+  ito_checkin(a, sizeof(long), ITO_MODE_READ);
+  (void)p;
+  cilk_sync;
+}

@@ -71,3 +71,11 @@ int next_iteration(int n) {
   }
   return x;
 }
+
+// A spawn statement (no receiver) moves the task as well.
+void spawn_statement(int n) {
+  int *a = malloc(sizeof(int)); // expected-note {{allocated here, in the heap of this process}} expected-note {{'a' gets it here}}
+  cilk_spawn f(n); // expected-note {{the task may go on in another process after this cilk_spawn}}
+  use(a); // expected-error {{'a' is used after a fork or join}}
+  cilk_sync;
+}

@@ -77,8 +77,21 @@ void global_unknown(int n) {
   cilk_sync;
 }
 
+// What the parent stores before a child starts, or while it may run, is
+// seen by it.
+void while_running(int n) {
+  int x = n; // expected-note 2 {{'x' is declared here, on the stack of 'while_running'}}
+  struct holder *h = malloc(sizeof *h);
+  cilk_spawn use_hp(h); // expected-error {{spawned task receives 'h', which points to memory holding the address of local variable 'x'}}
+  h->p = &x; // expected-note {{stored here, in memory that 'h' points to}}
+  shared = &x; // expected-error {{file-scope variable 'shared' gets the address of local variable 'x' of 'while_running', which a spawned task reads}}
+  cilk_spawn reads_shared(0); // expected-note {{the spawned task starts here}}
+  cilk_sync;
+}
+// expected-note@26 {{'shared' is read here, in the spawned task}}
+
 // Near misses: heap memory, an address only the parent uses, a global no
-// child reads.
+// child reads, stores after the children are joined.
 void heap_round_trip(int n) {
   char *m = malloc(n + 31);
   char *b = (char *)(((uintptr_t)m + 31) & ~(uintptr_t)31);
@@ -116,4 +129,17 @@ void global_heap(int n) {
   shared = malloc(n * sizeof(int));
   cilk_spawn reads_shared(1);
   cilk_sync;
+}
+
+void after_sync(int n) {
+  int x = n;
+  struct holder *h = malloc(sizeof *h);
+  cilk_spawn use_hp(h);
+  cilk_spawn reads_shared(0);
+  cilk_sync;
+  h->p = &x;
+  shared = &x;
+  use_hp(h);
+  reads_shared(0);
+  shared = 0;
 }

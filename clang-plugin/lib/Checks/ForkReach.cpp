@@ -140,10 +140,11 @@ FlowPoint ForkReach::end(const Stmt *S) const {
   while (S) {
     if (auto It = Elements.find(S); It != Elements.end())
       return It->second;
+    // The CFG sees through parentheses and __extension__ (a spawn).
     if (const auto *F = dyn_cast<FullExpr>(S))
       S = F->getSubExpr();
-    else if (const auto *P = dyn_cast<ParenExpr>(S))
-      S = P->getSubExpr();
+    else if (const auto *E = dyn_cast<Expr>(S); E && E->IgnoreParens() != E)
+      S = E->IgnoreParens();
     else
       return {};
   }

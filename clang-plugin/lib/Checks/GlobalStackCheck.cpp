@@ -134,6 +134,9 @@ void checks::checkGlobalStack(CheckContext &C) {
       for (const TaskEdge &E : C.Sites.Edges) {
         if (Read || !Runs.count(E.Parent.Stmt))
           continue;
+        // A child joined before the store is made does not see it.
+        if (!C.Sites.mayBeSeenBy(B, S.At, &E))
+          continue;
         for (const Stmt *Code : childCode(E)) {
           if (!Code) {
             Unknown = Unknown ? Unknown : &E;

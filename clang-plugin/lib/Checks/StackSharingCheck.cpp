@@ -65,6 +65,17 @@ private:
   /// The child's code, where it is in the parent's (a cilk_for body, a
   /// lambda): its own stack is not its parent's.
   SourceRange Child;
+  /// The edge being checked (null for a task lambda), and its parent.
+  const TaskEdge *Edge = nullptr;
+  Body Parent;
+
+  /// What the parent stores into memory that \p P reaches, where the child
+  /// may see it.
+  template <class T> Origins storedBehind(FunctionFacts &F, const T *P) {
+    return F.storedBehind(P, [&](const FunctionFacts::Store &S) {
+      return C.Sites.mayBeSeenBy(Parent, S.At, Edge);
+    });
+  }
 };
 
 /// The name the message gives a value: 'p' for a variable, nothing else.
@@ -120,7 +131,7 @@ void StackSharing::pointer(FunctionFacts &F, const Expr *Value, StringRef Who,
     report(O, Who, At, Range, Received);
   }
   if (Value->getType()->isPointerType())
-    behind(F.storedBehind(Value), Who, At, Range,
+    behind(storedBehind(F, Value), Who, At, Range,
            Name.empty() ? "receives a pointer to memory"
                         : "receives " + Name + ", which points to memory");
 }
@@ -180,7 +191,7 @@ void StackSharing::record(FunctionFacts &F, const Expr *Value, const VarDecl *V,
                Verb.str() + " " + quoted(V) + ", whose field " + quoted(FD) +
                    (Definite ? " holds the address of" : " holds a pointer"));
       }
-      behind(F.storedBehind(V), Who, Value->getExprLoc(),
+      behind(storedBehind(F, V), Who, Value->getExprLoc(),
              Value->getSourceRange(),
              Verb.str() + " " + quoted(V) + ", whose fields point to memory");
     }
@@ -301,7 +312,7 @@ void StackSharing::cilkFor(const TaskEdge &E) {
                         : "uses " + quoted(V)));
     }
     if (T->isPointerType())
-      behind(F.storedBehind(V), E.What, U.FirstUse->getExprLoc(),
+      behind(storedBehind(F, V), E.What, U.FirstUse->getExprLoc(),
              U.FirstUse->getSourceRange(),
              "uses " + quoted(V) + ", which points to memory");
     else if (T->isRecordType())
@@ -355,7 +366,7 @@ void StackSharing::lambda(const TaskLambda &TL) {
                  ? "captures " + quoted(V) + ", the address of"
                  : "captures " + quoted(V));
       if (V->getType()->isPointerType())
-        behind(F.storedBehind(V), TL.Who, At, {},
+        behind(storedBehind(F, V), TL.Who, At, {},
                "captures " + quoted(V) + ", which points to memory");
     } else if (V->getType()->isRecordType() && !V->isInitCapture() && Init) {
       record(F, Init, V, TL.Who, "captures");
@@ -381,6 +392,8 @@ void StackSharing::run() {
   for (const TaskEdge &E : C.Sites.Edges) {
     if (!E.Parent.Stmt)
       continue;
+    Edge = &E;
+    Parent = E.Parent;
     switch (E.K) {
     case TaskEdge::Spawn:
       Instantiation = E.Instantiation;
@@ -414,6 +427,8 @@ void StackSharing::run() {
   }
   for (const TaskLambda &L : C.Sites.Lambdas) {
     Child = L.Lambda->getSourceRange();
+    Edge = nullptr;
+    Parent = L.Parent;
     lambda(L);
   }
 }

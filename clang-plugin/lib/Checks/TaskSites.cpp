@@ -453,16 +453,21 @@ ForkReach &TaskSites::flow(const Body &B) {
   return *F;
 }
 
-FlowPoint checks::reachedAt(const ForkReach &Flow, const MigrationPoint &P) {
-  if (!P.Loop)
-    return Flow.end(P.Node);
-  // A cilk_for is reached at its first part: what runs before any iteration.
+FlowPoint checks::loopEntry(const ForkReach &Flow, const Stmt *Loop,
+                            bool Each) {
   const Stmt *First = nullptr;
-  if (const auto *For = dyn_cast<ForStmt>(P.Node))
-    First = For->getInit() ? For->getInit() : For->getCond();
-  else if (const auto *Range = dyn_cast<CXXForRangeStmt>(P.Node))
-    First = Range->getInit() ? Range->getInit() : Range->getRangeStmt();
+  if (const auto *For = dyn_cast<ForStmt>(Loop))
+    First = For->getInit() && !Each ? For->getInit() : For->getCond();
+  else if (const auto *Range = dyn_cast<CXXForRangeStmt>(Loop))
+    First = Each               ? Range->getCond()
+            : Range->getInit() ? Range->getInit()
+                               : Range->getRangeStmt();
   return First ? Flow.at(First) : FlowPoint();
+}
+
+FlowPoint checks::reachedAt(const ForkReach &Flow, const MigrationPoint &P) {
+  // A cilk_for is reached before any iteration.
+  return P.Loop ? loopEntry(Flow, P.Node) : Flow.end(P.Node);
 }
 
 std::vector<FlowPoint> checks::leftAt(const ForkReach &Flow,
@@ -470,4 +475,87 @@ std::vector<FlowPoint> checks::leftAt(const ForkReach &Flow,
   if (P.Loop)
     return Flow.loopExits(P.Node);
   return {Flow.end(P.Node)};
+}
+
+/// For one body: which of its stores may come before each of its children
+/// starts, and which children may still run at each store.
+struct TaskSites::ChildOrder {
+  ChildOrder(TaskSites &Sites, const Body &B)
+      : Flow(Sites.flow(B)), StoreIndex(storesOf(Sites, B)),
+        ChildIndex(childrenOf(Sites, B)), Stored(Flow, StoreIndex.size()),
+        Running(Flow, ChildIndex.size()) {
+    for (const auto &[At, I] : StoreIndex)
+      Stored.gen(Flow.end(At), I);
+    Stored.solve();
+    for (const auto &[E, I] : ChildIndex) {
+      // A spawn runs until a sync of its block (or the block's end); a
+      // libito task, as far as this goes, to the end of the body.
+      Running.gen(start(*E), I);
+      if (E->K != TaskEdge::Spawn)
+        continue;
+      Running.scope(I, E->Site->Block);
+      for (const SyncPoint &S : Sites.Plan.Syncs)
+        if (S.Block == E->Site->Block)
+          Running.kill(Flow.end(S.Construct->Node), I, I + 1);
+    }
+    Running.solve();
+  }
+
+  static llvm::DenseMap<const Stmt *, unsigned> storesOf(TaskSites &Sites,
+                                                         const Body &B) {
+    llvm::DenseMap<const Stmt *, unsigned> Index;
+    for (const FunctionFacts::Store &S : Sites.facts(B).stores())
+      Index.try_emplace(S.At, Index.size());
+    return Index;
+  }
+
+  static llvm::DenseMap<const TaskEdge *, unsigned> childrenOf(TaskSites &Sites,
+                                                               const Body &B) {
+    llvm::DenseMap<const TaskEdge *, unsigned> Index;
+    for (const TaskEdge &E : Sites.Edges)
+      if (E.Parent.Stmt == B.Stmt && !E.Instantiation &&
+          E.K != TaskEdge::CilkForBody)
+        Index.try_emplace(&E, Index.size());
+    return Index;
+  }
+
+  FlowPoint start(const TaskEdge &E) const {
+    switch (E.K) {
+    case TaskEdge::Spawn:
+      return Flow.end(E.Site->Statement);
+    case TaskEdge::CilkForBody: // each iteration starts at the condition
+      return loopEntry(Flow,
+                       E.For->For ? static_cast<const Stmt *>(E.For->For)
+                                  : E.For->RangeFor,
+                       /*Each=*/true);
+    case TaskEdge::ApiCall:
+      return Flow.end(E.Call);
+    }
+    return {};
+  }
+
+  const ForkReach &Flow;
+  llvm::DenseMap<const Stmt *, unsigned> StoreIndex;
+  llvm::DenseMap<const TaskEdge *, unsigned> ChildIndex;
+  ForkReach::Problem Stored, Running;
+};
+
+TaskSites::~TaskSites() = default;
+
+bool TaskSites::mayBeSeenBy(const Body &B, const Stmt *Store,
+                            const TaskEdge *E) {
+  if (!E || E->Parent.Stmt != B.Stmt || E->Instantiation)
+    return true;
+  std::unique_ptr<ChildOrder> &O = Orders[B.Stmt];
+  if (!O)
+    O = std::make_unique<ChildOrder>(*this, B);
+  FlowPoint Start = O->start(*E);
+  auto S = O->StoreIndex.find(Store);
+  if (!Start.valid() || S == O->StoreIndex.end())
+    return true;
+  if (O->Stored.before(Start).test(S->second))
+    return true;
+  auto C = O->ChildIndex.find(E);
+  return C != O->ChildIndex.end() &&
+         O->Running.before(O->Flow.end(Store)).test(C->second);
 }

@@ -70,6 +70,10 @@ struct MigrationPoint {
   bool Loop = false;
 };
 
+/// Where control enters the cilk_for \p Loop, before any iteration (\p Each:
+/// before each one, at its condition).
+FlowPoint loopEntry(const ForkReach &Flow, const clang::Stmt *Loop,
+                    bool Each = false);
 /// Where control reaches \p P (the task is still where it was), and where
 /// it goes on after \p P (and may be in another process).
 FlowPoint reachedAt(const ForkReach &Flow, const MigrationPoint &P);
@@ -78,6 +82,7 @@ std::vector<FlowPoint> leftAt(const ForkReach &Flow, const MigrationPoint &P);
 class TaskSites {
 public:
   TaskSites(clang::ASTContext &Ctx, const TranslationPlan &Plan);
+  ~TaskSites();
 
   clang::ASTContext &Ctx;
   const TranslationPlan &Plan;
@@ -94,6 +99,11 @@ public:
   FunctionFacts &facts(const Body &B);
   /// The control flow of \p B, built once.
   ForkReach &flow(const Body &B);
+  /// Whether the child that \p E starts (null: one that starts where the
+  /// analysis does not follow) may see what body \p B stores at \p Store:
+  /// some path leads from the store to the child's start, or from the start
+  /// to the store with no sync of the child on the way.
+  bool mayBeSeenBy(const Body &B, const clang::Stmt *Store, const TaskEdge *E);
   /// The body a task block of the plan belongs to.
   Body bodyOf(const TaskBlock *Block) const;
 
@@ -102,6 +112,8 @@ private:
 
   llvm::DenseMap<const clang::Stmt *, std::unique_ptr<FunctionFacts>> Facts;
   llvm::DenseMap<const clang::Stmt *, std::unique_ptr<ForkReach>> Flows;
+  struct ChildOrder;
+  llvm::DenseMap<const clang::Stmt *, std::unique_ptr<ChildOrder>> Orders;
   llvm::DenseMap<const TaskBlock *, Body> BlockBodies;
   llvm::DenseSet<const clang::Stmt *> TaskStmts;
 };

@@ -156,9 +156,9 @@ public:
       const VarDecl *R = rootVar(L);
       if (!R)
         F.Stores.push_back(
-            {nullptr, accessRoot(L), B->getRHS(), B->getOperatorLoc()});
+            {nullptr, accessRoot(L), B->getRHS(), B->getOperatorLoc(), B});
       else if (!R->hasLocalStorage())
-        F.Stores.push_back({R, L, B->getRHS(), B->getOperatorLoc()});
+        F.Stores.push_back({R, L, B->getRHS(), B->getOperatorLoc(), B});
     }
     if (const VarDecl *V = varOf(L)) {
       if (B->getOpcode() == BO_Assign)
@@ -567,19 +567,19 @@ void FunctionFacts::addKeys(const VarDecl *V, Keys &K) {
         Add(fieldValue(V, FD));
 }
 
-Origins FunctionFacts::storedBehind(const Expr *P) {
+Origins FunctionFacts::storedBehind(const Expr *P, StoreFilter Seen) {
   Keys K;
   addKeys(P, K);
-  return storedBehind(K);
+  return storedBehind(K, Seen);
 }
 
-Origins FunctionFacts::storedBehind(const VarDecl *V) {
+Origins FunctionFacts::storedBehind(const VarDecl *V, StoreFilter Seen) {
   Keys K;
   addKeys(V, K);
-  return storedBehind(K);
+  return storedBehind(K, Seen);
 }
 
-Origins FunctionFacts::storedBehind(const Keys &K) {
+Origins FunctionFacts::storedBehind(const Keys &K, StoreFilter Seen) {
   Origins Found;
   StoreKeys.resize(Stores.size());
   for (size_t I = 0; I < Stores.size(); I++) {
@@ -594,7 +594,7 @@ Origins FunctionFacts::storedBehind(const Keys &K) {
                       [&](const void *X) { return X && K.count(X); }))
       continue;
     Origins O = pointerOrigins(S.Value);
-    if (!O.has(Origin::Stack))
+    if (!O.has(Origin::Stack) || !Seen(S))
       continue;
     const VarDecl *Through = varOf(S.Root);
     for (Origin &X : O.Found)

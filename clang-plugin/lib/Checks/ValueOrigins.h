@@ -27,6 +27,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <map>
 #include <string>
@@ -87,6 +88,7 @@ public:
     const clang::Expr *Root;
     const clang::Expr *Value;
     clang::SourceLocation Loc;
+    const clang::Expr *At; ///< the assignment
   };
   const std::vector<Store> &stores() const { return Stores; }
   /// The variable's address escapes (taken, bound to a non-const
@@ -111,9 +113,10 @@ public:
   Origins varAddress(const clang::VarDecl *V);
   /// What the function stores into memory that the pointer \p P (or the
   /// variable \p V) reaches: the stores through a pointer that may share
-  /// storage with it.
-  Origins storedBehind(const clang::Expr *P);
-  Origins storedBehind(const clang::VarDecl *V);
+  /// storage with it (those of them that \p Seen accepts).
+  using StoreFilter = llvm::function_ref<bool(const Store &)>;
+  Origins storedBehind(const clang::Expr *P, StoreFilter Seen);
+  Origins storedBehind(const clang::VarDecl *V, StoreFilter Seen);
   /// The heap a local object of class type owns (a std::vector, a
   /// std::string, ...): its elements are in this process's heap.
   bool ownsHeap(clang::QualType T) const;
@@ -132,7 +135,7 @@ private:
   /// the storage of its origins.
   void addKeys(const clang::Expr *P, Keys &K);
   void addKeys(const clang::VarDecl *V, Keys &K);
-  Origins storedBehind(const Keys &K);
+  Origins storedBehind(const Keys &K, StoreFilter Seen);
   std::string owner() const;
 
   llvm::DenseMap<const clang::VarDecl *, std::vector<Def>> Defs;
