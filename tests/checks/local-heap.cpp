@@ -27,6 +27,14 @@ long with_api(int n) {
   return r;
 }
 
+// A range-based cilk_for moves the task as well.
+int after_range_for(int n, int (&a)[8]) {
+  std::vector<int> v(n); // expected-note {{'v' is declared here}}
+  cilk_for (int &x : a) // expected-note {{the task may go on in another process after this cilk_for}}
+    x = f(x);
+  return v[0]; // expected-error {{'v' is used after a fork or join, but is a std::vector<int>}}
+}
+
 // Near miss: a vector made and used between forks.
 long between(int n) {
   long a = cilk_spawn f(n);

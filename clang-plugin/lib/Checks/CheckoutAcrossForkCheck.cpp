@@ -8,9 +8,11 @@
 // the checkin. If the task forks or joins in between it may go on in another
 // process, where the checked-out range is not there (and its writes are not
 // written back). Reported at the fork or join, with the checkout in a note.
-// Checkouts are ito_checkout/ito_span_checkout/ito::checkout calls, matched
-// to the first checkin of the same address (or span) after them, and the
-// RAII checkout objects of ito.hpp, open until the end of their scope.
+// Checkouts are ito_checkout/ito_span_checkout/ito::checkout calls, open
+// until a checkin of the same address (or span), and the RAII checkout
+// objects of ito.hpp, open until the end of their scope. A checkout counts
+// as open at a fork or join when some path leads there from the checkout
+// without such a checkin or scope end.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,15 +46,11 @@ bool isCheckoutObject(QualType T) {
          inIto(RD);
 }
 
-struct Open {
-  SourceLocation Begin, End;
-  SourceLocation At;
-  std::string Name;
-};
-
 class CheckoutFinder : public RecursiveASTVisitor<CheckoutFinder> {
 public:
   bool shouldVisitTemplateInstantiations() const { return false; }
+  // A lambda's body is a function of its own, checked as one.
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
 
   bool VisitCallExpr(CallExpr *C) {
     if (isCheckCall(C, "checkout"))
@@ -61,29 +59,14 @@ public:
       Checkins.push_back(C);
     return true;
   }
-  // The innermost block, where a RAII checkout ends. (Walked by hand: the
-  // parent map of a whole translation unit costs more than all the checks.)
-  bool TraverseCompoundStmt(CompoundStmt *S) {
-    Blocks.push_back(S);
-    bool R = RecursiveASTVisitor::TraverseCompoundStmt(S);
-    Blocks.pop_back();
-    return R;
-  }
   bool VisitVarDecl(VarDecl *V) {
-    if (!V->hasLocalStorage() || !isCheckoutObject(V->getType()) ||
-        Blocks.empty())
-      return true;
-    // Open until the end of the enclosing block.
-    Objects.push_back({V->getLocation(), Blocks.back()->getEndLoc(),
-                       V->getLocation(), quoted(V)});
+    if (V->hasLocalStorage() && isCheckoutObject(V->getType()))
+      Objects.push_back(V);
     return true;
   }
 
   std::vector<const CallExpr *> Checkouts, Checkins;
-  std::vector<Open> Objects;
-
-private:
-  std::vector<const CompoundStmt *> Blocks;
+  std::vector<const VarDecl *> Objects; ///< RAII checkouts
 };
 
 } // namespace
@@ -91,9 +74,6 @@ private:
 void checks::checkCheckoutAcrossFork(CheckContext &C) {
   const SourceManager &SM = C.Ctx.getSourceManager();
   const LangOptions &LO = C.Ctx.getLangOpts();
-  auto Before = [&](SourceLocation A, SourceLocation B) {
-    return SM.isBeforeInTranslationUnit(A, B);
-  };
   auto Text = [&](const Expr *E) {
     return Lexer::getSourceText(
                CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO)
@@ -104,30 +84,50 @@ void checks::checkCheckoutAcrossFork(CheckContext &C) {
       continue; // SPMD code (main around root_exec) does not move
     CheckoutFinder F;
     F.TraverseStmt(const_cast<Stmt *>(B.Stmt));
-    std::vector<Open> Opens = F.Objects;
-    for (const CallExpr *Out : F.Checkouts) {
-      std::string Addr = Text(Out->getArg(0));
-      SourceLocation End = B.Stmt->getEndLoc();
-      for (const CallExpr *In : F.Checkins)
-        if (Before(Out->getEndLoc(), In->getBeginLoc()) &&
-            Text(In->getArg(0)) == Addr && Before(In->getBeginLoc(), End))
-          End = In->getBeginLoc();
-      Opens.push_back(
-          {Out->getEndLoc(), End, Out->getBeginLoc(), "'" + Addr + "'"});
+    if (F.Checkouts.empty() && F.Objects.empty())
+      continue;
+    // Fact I: checkout I may be open. RAII objects first, then calls.
+    ForkReach &Flow = C.Sites.flow(B);
+    unsigned NumObjects = F.Objects.size();
+    ForkReach::Problem Open(Flow, NumObjects + F.Checkouts.size());
+    std::vector<std::pair<SourceLocation, std::string>> What;
+    for (unsigned I = 0; I < NumObjects; I++) {
+      const VarDecl *V = F.Objects[I];
+      FlowPoint Decl = Flow.declaration(V);
+      Open.kill(Decl, I, I + 1, /*Before=*/true);
+      Open.gen(Decl, I);
+      for (FlowPoint End : Flow.destructions(V))
+        Open.kill(End, I, I + 1);
+      What.push_back({V->getLocation(), quoted(V)});
     }
-    for (const Open &O : Opens)
-      for (const MigrationPoint &P : Points) {
-        if (!Before(O.Begin, P.Range.getBegin()) ||
-            !Before(P.Range.getBegin(), O.End))
+    for (unsigned I = 0; I < F.Checkouts.size(); I++) {
+      const CallExpr *Out = F.Checkouts[I];
+      std::string Addr = Text(Out->getArg(0));
+      Open.gen(Flow.end(Out), NumObjects + I);
+      for (const CallExpr *In : F.Checkins)
+        if (Text(In->getArg(0)) == Addr)
+          Open.kill(Flow.end(In), NumObjects + I, NumObjects + I + 1);
+      What.push_back({Out->getBeginLoc(), "'" + Addr + "'"});
+    }
+    Open.solve();
+    // Each checkout is reported at the first point (in the source) where
+    // it may be open.
+    std::vector<bool> Reported(What.size());
+    for (const MigrationPoint &P : Points) {
+      llvm::BitVector At = Open.before(reachedAt(Flow, P));
+      for (unsigned I : At.set_bits()) {
+        if (Reported[I])
           continue;
+        Reported[I] = true;
         C.Report.report(
             CheckId::CheckoutAcrossFork, P.Range.getBegin(),
-            "the checkout of " + O.Name + " is still open at " + P.What +
+            "the checkout of " + What[I].second + " is still open at " +
+                P.What +
                 "; the task may go on in another process, where the "
                 "checked-out memory is not; check it in before and out "
                 "again after",
-            {}, {{O.At, "checked out here", {}}});
-        break;
+            {}, {{What[I].first, "checked out here", {}}});
       }
+    }
   }
 }

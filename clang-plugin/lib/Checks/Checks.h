@@ -29,6 +29,9 @@ void checkStackSharing(CheckContext &C);
 /// -Wito-stack-sharing (the other way): a child storing an address in its
 /// own stack where its parent can read it.
 void checkStackPublish(CheckContext &C);
+/// -Wito-stack-sharing (through globals): a parent's stack address stored
+/// in file-scope or static data that a child reads.
+void checkGlobalStack(CheckContext &C);
 /// -Wito-this-capture: a task lambda captures `this`.
 void checkThisCapture(CheckContext &C);
 /// -Wito-local-heap: process-local heap memory across a fork or join.

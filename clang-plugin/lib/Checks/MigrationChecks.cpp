@@ -38,6 +38,7 @@ void ito::runMigrationChecks(ASTContext &Ctx, const TranslationPlan &Plan,
   CheckContext C{Ctx, Sites, Report};
   checkStackSharing(C);
   checkStackPublish(C);
+  checkGlobalStack(C);
   checkThisCapture(C);
   checkLocalHeap(C);
   checkCheckoutAcrossFork(C);

@@ -19,6 +19,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include <optional>
 
@@ -41,10 +42,19 @@ private:
   /// parent's stack. \p Name: how the message names the value, if at all.
   void pointer(FunctionFacts &F, const Expr *Value, StringRef Who,
                SourceLocation At, SourceRange Range, std::string Name);
-  /// A struct the child gets a copy of: its pointer fields, and what the
+  /// A struct the child gets a copy of (\p Verb: "receives", "uses",
+  /// "captures"): its pointer fields, what they point to, and what the
   /// expression building it wraps with std::ref.
   void record(FunctionFacts &F, const Expr *Value, const VarDecl *V,
-              StringRef Who);
+              StringRef Who, StringRef Verb = "receives");
+  /// Reports \p Stored, what the function stored into memory the child
+  /// reaches through a pointer; \p How: "receives 'h', which points to
+  /// memory".
+  void behind(const Origins &Stored, StringRef Who, SourceLocation At,
+              SourceRange Range, const std::string &How);
+  /// A parent's stack address stored in file-scope or static data, where
+  /// a child can read it.
+  void globals(const Body &B);
   void report(const Origins &O, StringRef Who, SourceLocation At,
               SourceRange Range, const std::string &Received,
               ArrayRef<FixItHint> FixIts = {}, const std::string &Also = "");
@@ -52,6 +62,20 @@ private:
   CheckContext &C;
   /// The template instantiation being checked, if any.
   const FunctionDecl *Instantiation = nullptr;
+  /// The child's code, where it is in the parent's (a cilk_for body, a
+  /// lambda): its own stack is not its parent's.
+  SourceRange Child;
+  /// The edge being checked (null for a task lambda), and its parent.
+  const TaskEdge *Edge = nullptr;
+  Body Parent;
+
+  /// What the parent stores into memory that \p P reaches, where the child
+  /// may see it.
+  template <class T> Origins storedBehind(FunctionFacts &F, const T *P) {
+    return F.storedBehind(P, [&](const FunctionFacts::Store &S) {
+      return C.Sites.mayBeSeenBy(Parent, S.At, Edge);
+    });
+  }
 };
 
 /// The name the message gives a value: 'p' for a variable, nothing else.
@@ -92,19 +116,40 @@ void StackSharing::pointer(FunctionFacts &F, const Expr *Value, StringRef Who,
                            SourceLocation At, SourceRange Range,
                            std::string Name) {
   Origins O = F.pointerOrigins(Value);
-  if (!O.has(Origin::Stack))
-    return;
-  // "receives the address of local array 'a'", not "receives 'a', the
-  // address of local array 'a'".
-  if (const VarDecl *V = varOf(Value); V && V == O.first(Origin::Stack)->Var)
-    Name.clear();
-  bool Definite = O.definitely(Origin::Stack);
-  std::string Received =
-      Name.empty()
-          ? (Definite ? "receives the address of" : "receives a pointer")
-          : (Definite ? "receives " + Name + ", the address of"
-                      : "receives " + Name);
-  report(O, Who, At, Range, Received);
+  if (O.has(Origin::Stack)) {
+    // "receives the address of local array 'a'", not "receives 'a', the
+    // address of local array 'a'".
+    std::string Shown = Name;
+    if (const VarDecl *V = varOf(Value); V && V == O.first(Origin::Stack)->Var)
+      Shown.clear();
+    bool Definite = O.definitely(Origin::Stack);
+    std::string Received =
+        Shown.empty()
+            ? (Definite ? "receives the address of" : "receives a pointer")
+            : (Definite ? "receives " + Shown + ", the address of"
+                        : "receives " + Shown);
+    report(O, Who, At, Range, Received);
+  }
+  if (Value->getType()->isPointerType())
+    behind(storedBehind(F, Value), Who, At, Range,
+           Name.empty() ? "receives a pointer to memory"
+                        : "receives " + Name + ", which points to memory");
+}
+
+void StackSharing::behind(const Origins &All, StringRef Who, SourceLocation At,
+                          SourceRange Range, const std::string &How) {
+  const SourceManager &SM = C.Ctx.getSourceManager();
+  Origins Stored;
+  Stored.Other = All.Other;
+  for (const Origin &O : All.Found)
+    if (O.K != Origin::Stack || !Child.isValid() ||
+        SM.isBeforeInTranslationUnit(O.Chain.front().Loc, Child.getBegin()) ||
+        SM.isBeforeInTranslationUnit(Child.getEnd(), O.Chain.front().Loc))
+      Stored.Found.push_back(O);
+  if (Stored.has(Origin::Stack))
+    report(Stored, Who, At, Range,
+           How + (Stored.definitely(Origin::Stack) ? " holding the address of"
+                                                   : " holding a pointer"));
 }
 
 /// What a copy or move construction copies; \p E itself otherwise.
@@ -133,18 +178,23 @@ public:
 } // namespace
 
 void StackSharing::record(FunctionFacts &F, const Expr *Value, const VarDecl *V,
-                          StringRef Who) {
+                          StringRef Who, StringRef Verb) {
   if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V))
-    if (const RecordDecl *RD = V->getType()->getAsRecordDecl())
+    if (const RecordDecl *RD = V->getType()->getAsRecordDecl()) {
       for (const FieldDecl *FD : RD->fields()) {
-        if (!FD->getType()->isPointerType())
+        // An address may also travel as an integer (uintptr_t).
+        if (!FD->getType()->isPointerType() && !FD->getType()->isIntegerType())
           continue;
         Origins O = F.fieldValue(V, FD);
         bool Definite = O.definitely(Origin::Stack);
         report(O, Who, Value->getExprLoc(), Value->getSourceRange(),
-               "receives " + quoted(V) + ", whose field " + quoted(FD) +
+               Verb.str() + " " + quoted(V) + ", whose field " + quoted(FD) +
                    (Definite ? " holds the address of" : " holds a pointer"));
       }
+      behind(storedBehind(F, V), Who, Value->getExprLoc(),
+             Value->getSourceRange(),
+             Verb.str() + " " + quoted(V) + ", whose fields point to memory");
+    }
   RefFinder Finder;
   Finder.TraverseStmt(const_cast<Expr *>(Value));
   for (const CallExpr *Ref : Finder.Refs) {
@@ -179,7 +229,8 @@ void StackSharing::spawn(const TaskEdge &E) {
       continue;
     }
     QualType T = Arg->getType();
-    if (T->isPointerType() || T->isRecordType() || T->isArrayType())
+    if (T->isPointerType() || T->isRecordType() || T->isArrayType() ||
+        T->isIntegerType())
       pointer(F, Arg, E.What, Arg->getExprLoc(), Arg->getSourceRange(),
               nameOf(Arg));
     if (T->isRecordType())
@@ -218,6 +269,13 @@ void StackSharing::spawn(const TaskEdge &E) {
 
 void StackSharing::cilkFor(const TaskEdge &E) {
   FunctionFacts &F = C.Sites.facts(E.Parent);
+  // A range-based cilk_for over an array: each iteration's loop variable
+  // is (or is copied from) an element of it.
+  if (const CXXForRangeStmt *RF = E.For->RangeFor;
+      RF && RF->getRangeInit()->getType()->isArrayType())
+    report(F.addressOrigins(RF->getRangeInit()), E.What,
+           RF->getRangeInit()->getExprLoc(),
+           RF->getRangeInit()->getSourceRange(), "iterates over");
   for (const OuterUse &U :
        outerUses(cilkForBody(*E.For), cilkForLoopVar(*E.For))) {
     const VarDecl *V = U.Var;
@@ -244,7 +302,7 @@ void StackSharing::cilkFor(const TaskEdge &E) {
                       U.FirstWrite->getSourceRange(), Decl);
       continue;
     }
-    if (T->isPointerType() || T->isReferenceType()) {
+    if (T->isPointerType() || T->isReferenceType() || T->isIntegerType()) {
       Origins O = T->isReferenceType() ? F.varAddress(V) : F.varValue(V);
       report(O, E.What, U.FirstUse->getExprLoc(), U.FirstUse->getSourceRange(),
              T->isReferenceType()
@@ -253,6 +311,12 @@ void StackSharing::cilkFor(const TaskEdge &E) {
                         ? "uses " + quoted(V) + ", the address of"
                         : "uses " + quoted(V)));
     }
+    if (T->isPointerType())
+      behind(storedBehind(F, V), E.What, U.FirstUse->getExprLoc(),
+             U.FirstUse->getSourceRange(),
+             "uses " + quoted(V) + ", which points to memory");
+    else if (T->isRecordType())
+      record(F, U.FirstUse, V, E.What, "uses");
   }
 }
 
@@ -267,7 +331,9 @@ void StackSharing::lambda(const TaskLambda &TL) {
   std::optional<SourceLocation> DefaultFirst;
   Origins DefaultOrigins;
   std::vector<std::string> DefaultOthers;
-  for (const LambdaCapture &Cap : L->captures()) {
+  for (unsigned I = 0; I < L->capture_size(); I++) {
+    const LambdaCapture &Cap = *(L->capture_begin() + I);
+    const Expr *Init = *(L->capture_init_begin() + I);
     if (!Cap.capturesVariable())
       continue;
     const auto *V = dyn_cast<VarDecl>(Cap.getCapturedVar());
@@ -291,7 +357,7 @@ void StackSharing::lambda(const TaskLambda &TL) {
       report(O, TL.Who, At, {},
              "captures by reference" +
                  std::string(Cap.isImplicit() ? " (with [&])" : ""));
-    } else if (V->getType()->isPointerType() ||
+    } else if (V->getType()->isPointerType() || V->getType()->isIntegerType() ||
                (V->isInitCapture() && V->getInit() &&
                 V->getInit()->getType()->isPointerType())) {
       Origins O = F.varValue(V);
@@ -299,6 +365,11 @@ void StackSharing::lambda(const TaskLambda &TL) {
              O.definitely(Origin::Stack)
                  ? "captures " + quoted(V) + ", the address of"
                  : "captures " + quoted(V));
+      if (V->getType()->isPointerType())
+        behind(storedBehind(F, V), TL.Who, At, {},
+               "captures " + quoted(V) + ", which points to memory");
+    } else if (V->getType()->isRecordType() && !V->isInitCapture() && Init) {
+      record(F, Init, V, TL.Who, "captures");
     }
   }
   if (!DefaultFirst)
@@ -321,16 +392,21 @@ void StackSharing::run() {
   for (const TaskEdge &E : C.Sites.Edges) {
     if (!E.Parent.Stmt)
       continue;
+    Edge = &E;
+    Parent = E.Parent;
     switch (E.K) {
     case TaskEdge::Spawn:
       Instantiation = E.Instantiation;
+      Child = E.SpawnCall->getSourceRange();
       spawn(E);
       Instantiation = nullptr;
       break;
     case TaskEdge::CilkForBody:
+      Child = cilkForBody(*E.For)->getSourceRange();
       cilkFor(E);
       break;
     case TaskEdge::ApiCall: {
+      Child = E.Call->getSourceRange();
       FunctionFacts &F = C.Sites.facts(E.Parent);
       // ito_fork(task, fn, &args, size) copies the args struct: what its
       // fields point to is what the child gets.
@@ -341,15 +417,20 @@ void StackSharing::run() {
             U && U->getOpcode() == UO_AddrOf)
           record(F, Call->getArg(2), varOf(U->getSubExpr()), E.What);
       for (const Expr *A : E.Args)
-        if (A->getType()->isPointerType() || A->getType()->isRecordType())
+        if (A->getType()->isPointerType() || A->getType()->isRecordType() ||
+            A->getType()->isIntegerType())
           pointer(F, A, E.What, A->getExprLoc(), A->getSourceRange(),
                   nameOf(A));
       break;
     }
     }
   }
-  for (const TaskLambda &L : C.Sites.Lambdas)
+  for (const TaskLambda &L : C.Sites.Lambdas) {
+    Child = L.Lambda->getSourceRange();
+    Edge = nullptr;
+    Parent = L.Parent;
     lambda(L);
+  }
 }
 
 void checks::checkStackSharing(CheckContext &C) { StackSharing(C).run(); }

@@ -9,6 +9,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -264,27 +265,23 @@ TaskSites::TaskSites(ASTContext &Ctx, const TranslationPlan &Plan)
   };
   llvm::DenseSet<const FunctionDecl *> Forking;
   for (const auto &S : Plan.Spawns)
-    Add(bodyOf(S->Block),
-        {S->Statement->getSourceRange(), "this cilk_spawn", false});
+    Add(bodyOf(S->Block), {S->Statement->getSourceRange(), "this cilk_spawn",
+                           S->Statement, false});
   for (const SyncPoint &S : Plan.Syncs)
-    Add(bodyOf(S.Block),
-        {S.Construct->Node->getSourceRange(), "this cilk_sync", false});
-  for (const auto &F : Plan.Fors)
+    Add(bodyOf(S.Block), {S.Construct->Node->getSourceRange(), "this cilk_sync",
+                          S.Construct->Node, false});
+  for (const auto &F : Plan.Fors) {
+    const Stmt *Loop = F->For ? static_cast<const Stmt *>(F->For) : F->RangeFor;
     Add(bodyOf(F->Body->Parent),
-        {F->For ? F->For->getSourceRange() : F->RangeFor->getSourceRange(),
-         "this cilk_for", true});
-  for (const CilkConstruct *C : Plan.Scopes) {
-    // The implicit sync at the scope's end.
-    for (const auto &F : Plan.Functions)
-      for (const auto &B : F->Blocks)
-        if (B->Construct == C && B->Parent)
-          Add(bodyOf(B->Parent),
-              {C->Node->getSourceRange(), "this cilk_scope", true});
+        {Loop->getSourceRange(), "this cilk_for", Loop, true});
   }
+  // The implicit sync at a cilk_scope's end joins the scope's own spawns:
+  // where no spawn of it ran, the task has not moved, and where one did, the
+  // spawn is a point of its own.
   for (const auto &A : Collector.Forks)
-    Add(A.Caller, {A.Call->getSourceRange(), "this fork", false});
+    Add(A.Caller, {A.Call->getSourceRange(), "this fork", A.Call, false});
   for (const auto &J : Collector.Joins)
-    Add(J.first, {J.second->getSourceRange(), "this join", false});
+    Add(J.first, {J.second->getSourceRange(), "this join", J.second, false});
   for (const auto &F : Plan.Functions)
     if (F->Function)
       Forking.insert(F->Function->getCanonicalDecl());
@@ -306,7 +303,7 @@ TaskSites::TaskSites(ASTContext &Ctx, const TranslationPlan &Plan)
       Add(C.Caller, {C.Call->getSourceRange(),
                      "this call to '" + C.Callee->getNameAsString() +
                          "', which forks or joins",
-                     false});
+                     C.Call, false});
   for (auto &[Stmt, Ps] : ByBody) {
     std::sort(Ps.begin(), Ps.end(),
               [&](const MigrationPoint &A, const MigrationPoint &B) {
@@ -441,4 +438,124 @@ FunctionFacts &TaskSites::facts(const Body &B) {
   if (!F)
     F = std::make_unique<FunctionFacts>(Ctx, B.Function, B.Stmt);
   return *F;
+}
+
+ForkReach &TaskSites::flow(const Body &B) {
+  std::unique_ptr<ForkReach> &F = Flows[B.Stmt];
+  if (!F) {
+    std::vector<const TaskBlock *> Blocks;
+    for (const auto &Fn : Plan.Functions)
+      if (Fn->Body == B.Stmt)
+        for (const auto &Block : Fn->Blocks)
+          Blocks.push_back(Block.get());
+    F = std::make_unique<ForkReach>(Ctx, B.Function, B.Stmt, Blocks);
+  }
+  return *F;
+}
+
+FlowPoint checks::loopEntry(const ForkReach &Flow, const Stmt *Loop,
+                            bool Each) {
+  const Stmt *First = nullptr;
+  if (const auto *For = dyn_cast<ForStmt>(Loop))
+    First = For->getInit() && !Each ? For->getInit() : For->getCond();
+  else if (const auto *Range = dyn_cast<CXXForRangeStmt>(Loop))
+    First = Each               ? Range->getCond()
+            : Range->getInit() ? Range->getInit()
+                               : Range->getRangeStmt();
+  return First ? Flow.at(First) : FlowPoint();
+}
+
+FlowPoint checks::reachedAt(const ForkReach &Flow, const MigrationPoint &P) {
+  // A cilk_for is reached before any iteration.
+  return P.Loop ? loopEntry(Flow, P.Node) : Flow.end(P.Node);
+}
+
+std::vector<FlowPoint> checks::leftAt(const ForkReach &Flow,
+                                      const MigrationPoint &P) {
+  if (P.Loop)
+    return Flow.loopExits(P.Node);
+  return {Flow.end(P.Node)};
+}
+
+/// For one body: which of its stores may come before each of its children
+/// starts, and which children may still run at each store.
+struct TaskSites::ChildOrder {
+  ChildOrder(TaskSites &Sites, const Body &B)
+      : Flow(Sites.flow(B)), StoreIndex(storesOf(Sites, B)),
+        ChildIndex(childrenOf(Sites, B)), Stored(Flow, StoreIndex.size()),
+        Running(Flow, ChildIndex.size()) {
+    for (const auto &[At, I] : StoreIndex)
+      Stored.gen(Flow.end(At), I);
+    Stored.solve();
+    for (const auto &[E, I] : ChildIndex) {
+      // A spawn runs until a sync of its block (or the block's end); a
+      // libito task, as far as this goes, to the end of the body.
+      Running.gen(start(*E), I);
+      if (E->K != TaskEdge::Spawn)
+        continue;
+      Running.scope(I, E->Site->Block);
+      for (const SyncPoint &S : Sites.Plan.Syncs)
+        if (S.Block == E->Site->Block)
+          Running.kill(Flow.end(S.Construct->Node), I, I + 1);
+    }
+    Running.solve();
+  }
+
+  static llvm::DenseMap<const Stmt *, unsigned> storesOf(TaskSites &Sites,
+                                                         const Body &B) {
+    llvm::DenseMap<const Stmt *, unsigned> Index;
+    for (const FunctionFacts::Store &S : Sites.facts(B).stores())
+      Index.try_emplace(S.At, Index.size());
+    return Index;
+  }
+
+  static llvm::DenseMap<const TaskEdge *, unsigned> childrenOf(TaskSites &Sites,
+                                                               const Body &B) {
+    llvm::DenseMap<const TaskEdge *, unsigned> Index;
+    for (const TaskEdge &E : Sites.Edges)
+      if (E.Parent.Stmt == B.Stmt && !E.Instantiation &&
+          E.K != TaskEdge::CilkForBody)
+        Index.try_emplace(&E, Index.size());
+    return Index;
+  }
+
+  FlowPoint start(const TaskEdge &E) const {
+    switch (E.K) {
+    case TaskEdge::Spawn:
+      return Flow.end(E.Site->Statement);
+    case TaskEdge::CilkForBody: // each iteration starts at the condition
+      return loopEntry(Flow,
+                       E.For->For ? static_cast<const Stmt *>(E.For->For)
+                                  : E.For->RangeFor,
+                       /*Each=*/true);
+    case TaskEdge::ApiCall:
+      return Flow.end(E.Call);
+    }
+    return {};
+  }
+
+  const ForkReach &Flow;
+  llvm::DenseMap<const Stmt *, unsigned> StoreIndex;
+  llvm::DenseMap<const TaskEdge *, unsigned> ChildIndex;
+  ForkReach::Problem Stored, Running;
+};
+
+TaskSites::~TaskSites() = default;
+
+bool TaskSites::mayBeSeenBy(const Body &B, const Stmt *Store,
+                            const TaskEdge *E) {
+  if (!E || E->Parent.Stmt != B.Stmt || E->Instantiation)
+    return true;
+  std::unique_ptr<ChildOrder> &O = Orders[B.Stmt];
+  if (!O)
+    O = std::make_unique<ChildOrder>(*this, B);
+  FlowPoint Start = O->start(*E);
+  auto S = O->StoreIndex.find(Store);
+  if (!Start.valid() || S == O->StoreIndex.end())
+    return true;
+  if (O->Stored.before(Start).test(S->second))
+    return true;
+  auto C = O->ChildIndex.find(E);
+  return C != O->ChildIndex.end() &&
+         O->Running.before(O->Flow.end(Store)).test(C->second);
 }

@@ -15,6 +15,7 @@
 #ifndef ITO_CHECKS_TASKSITES_H
 #define ITO_CHECKS_TASKSITES_H
 
+#include "ForkReach.h"
 #include "ValueOrigins.h"
 #include "ito/Translate/TaskBlocks.h"
 #include "llvm/ADT/DenseMap.h"
@@ -62,13 +63,26 @@ struct TaskLambda {
 struct MigrationPoint {
   clang::SourceRange Range;
   std::string What; ///< "this cilk_sync", "this call to 'sort', which forks"
-  /// Uses inside Range belong to a child (a cilk_for body), not the parent.
-  bool ChildInside = false;
+  /// The spawn statement, sync, call or cilk_for loop.
+  const clang::Stmt *Node = nullptr;
+  /// Node is a cilk_for: its body is the children's, and the parent may go
+  /// on elsewhere once the loop is left.
+  bool Loop = false;
 };
+
+/// Where control enters the cilk_for \p Loop, before any iteration (\p Each:
+/// before each one, at its condition).
+FlowPoint loopEntry(const ForkReach &Flow, const clang::Stmt *Loop,
+                    bool Each = false);
+/// Where control reaches \p P (the task is still where it was), and where
+/// it goes on after \p P (and may be in another process).
+FlowPoint reachedAt(const ForkReach &Flow, const MigrationPoint &P);
+std::vector<FlowPoint> leftAt(const ForkReach &Flow, const MigrationPoint &P);
 
 class TaskSites {
 public:
   TaskSites(clang::ASTContext &Ctx, const TranslationPlan &Plan);
+  ~TaskSites();
 
   clang::ASTContext &Ctx;
   const TranslationPlan &Plan;
@@ -83,6 +97,13 @@ public:
   bool isTaskCode(const Body &B) const { return TaskStmts.count(B.Stmt); }
   /// The facts of \p B, computed once.
   FunctionFacts &facts(const Body &B);
+  /// The control flow of \p B, built once.
+  ForkReach &flow(const Body &B);
+  /// Whether the child that \p E starts (null: one that starts where the
+  /// analysis does not follow) may see what body \p B stores at \p Store:
+  /// some path leads from the store to the child's start, or from the start
+  /// to the store with no sync of the child on the way.
+  bool mayBeSeenBy(const Body &B, const clang::Stmt *Store, const TaskEdge *E);
   /// The body a task block of the plan belongs to.
   Body bodyOf(const TaskBlock *Block) const;
 
@@ -90,6 +111,9 @@ private:
   void addInstantiatedSpawns();
 
   llvm::DenseMap<const clang::Stmt *, std::unique_ptr<FunctionFacts>> Facts;
+  llvm::DenseMap<const clang::Stmt *, std::unique_ptr<ForkReach>> Flows;
+  struct ChildOrder;
+  llvm::DenseMap<const clang::Stmt *, std::unique_ptr<ChildOrder>> Orders;
   llvm::DenseMap<const TaskBlock *, Body> BlockBodies;
   llvm::DenseSet<const clang::Stmt *> TaskStmts;
 };

@@ -97,6 +97,26 @@ const VarDecl *checks::rootVar(const Expr *E) {
   }
 }
 
+const Expr *checks::accessRoot(const Expr *E) {
+  while (true) {
+    E = skipNoise(E);
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      E = ME->getBase();
+    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      E = AS->getBase();
+    else if (const auto *U = dyn_cast<UnaryOperator>(E);
+             U && U->getOpcode() == UO_Deref)
+      E = U->getSubExpr();
+    else if (const auto *C = dyn_cast<CastExpr>(E);
+             C &&
+             (C->getCastKind() == CK_ArrayToPointerDecay ||
+              C->getCastKind() == CK_BitCast || C->getCastKind() == CK_NoOp))
+      E = C->getSubExpr();
+    else
+      return E;
+  }
+}
+
 bool checks::isCallTo(const CallExpr *Call, StringRef Name, bool Std) {
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD || !FD->getIdentifier() || FD->getName() != Name)
@@ -130,6 +150,16 @@ public:
     if (!B->isAssignmentOp())
       return true;
     const Expr *L = B->getLHS()->IgnoreParens();
+    if (B->getOpcode() == BO_Assign && mayHoldAddress(B->getType())) {
+      // Memory other than the function's own locals: remembered with the
+      // pointer or variable it is reached by.
+      const VarDecl *R = rootVar(L);
+      if (!R)
+        F.Stores.push_back(
+            {nullptr, accessRoot(L), B->getRHS(), B->getOperatorLoc(), B});
+      else if (!R->hasLocalStorage())
+        F.Stores.push_back({R, L, B->getRHS(), B->getOperatorLoc(), B});
+    }
     if (const VarDecl *V = varOf(L)) {
       if (B->getOpcode() == BO_Assign)
         F.Defs[V].push_back({B->getRHS(), B->getOperatorLoc()});
@@ -196,6 +226,10 @@ public:
   }
 
 private:
+  static bool mayHoldAddress(QualType T) {
+    return T->isPointerType() || T->isIntegerType();
+  }
+
   void fieldInits(const VarDecl *V, const InitListExpr *IL) {
     if (IL->isSyntacticForm() && IL->getSemanticForm())
       IL = IL->getSemanticForm();
@@ -254,8 +288,8 @@ std::string FunctionFacts::owner() const {
 
 Origin FunctionFacts::storage(Origin::Kind K, std::string What,
                               const VarDecl *V, SourceLocation Loc,
-                              std::string Note) {
-  Origin O{K, std::move(What), V, {}};
+                              std::string Note, const Expr *Site) {
+  Origin O{K, std::move(What), V, Site, {}};
   O.Chain.push_back({Loc, std::move(Note), {}});
   return O;
 }
@@ -309,12 +343,22 @@ Origins FunctionFacts::pointerOrigins(const Expr *E) {
       return addressOrigins(C->getSubExpr());
     case CK_LValueToRValue:
       return valueOf(C->getSubExpr());
+    case CK_IntegralToPointer: // an address through an integer keeps its
+    case CK_PointerToIntegral: // origin (a number that never was one
+                               // points nowhere we know: other)
+    case CK_IntegralCast:
+    case CK_NoOp:
+      return pointerOrigins(C->getSubExpr());
     case CK_NullToPointer:
     case CK_NullToMemberPointer:
-    case CK_IntegralToPointer:
     case CK_FunctionToPointerDecay:
       return other();
     default:
+      // Other conversions to a number (to bool, to floating point) lose
+      // the address.
+      if (!C->getType()->isPointerType() && !C->getType()->isRecordType() &&
+          !C->getType()->isReferenceType())
+        return other();
       return pointerOrigins(C->getSubExpr());
     }
   }
@@ -328,26 +372,40 @@ Origins FunctionFacts::pointerOrigins(const Expr *E) {
     case UO_PostDec:
       return valueOf(U->getSubExpr());
     case UO_Extension:
+    case UO_Not: // ~(uintptr_t)31: a mask of an address
+    case UO_Plus:
       return pointerOrigins(U->getSubExpr());
     default:
       return other();
     }
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    const Expr *L = B->getLHS(), *R = B->getRHS();
     switch (B->getOpcode()) {
     case BO_Add:
     case BO_Sub:
-      if (B->getLHS()->getType()->isPointerType())
-        return pointerOrigins(B->getLHS());
-      if (B->getRHS()->getType()->isPointerType())
-        return pointerOrigins(B->getRHS());
+      if (L->getType()->isPointerType() && R->getType()->isPointerType())
+        return other(); // a distance, not an address
+      if (L->getType()->isPointerType())
+        return pointerOrigins(L);
+      if (R->getType()->isPointerType())
+        return pointerOrigins(R);
+      [[fallthrough]];
+    case BO_And:
+    case BO_Or:
+    case BO_Xor:
+      if (B->getType()->isIntegerType())
+        return integerOrigins(L, R);
       return other();
     case BO_Assign:
     case BO_Comma:
-      return pointerOrigins(B->getRHS());
+      return pointerOrigins(R);
     case BO_AddAssign:
     case BO_SubAssign:
-      return valueOf(B->getLHS());
+    case BO_AndAssign:
+    case BO_OrAssign:
+    case BO_XorAssign:
+      return valueOf(L);
     default:
       return other();
     }
@@ -368,7 +426,7 @@ Origins FunctionFacts::pointerOrigins(const Expr *E) {
                        "memory that " + owner() +
                            " allocated on its stack with alloca",
                        nullptr, Call->getBeginLoc(),
-                       "allocated here, on the stack of " + owner())},
+                       "allocated here, on the stack of " + owner(), Call)},
               false};
     if (isHeapAllocation(Call))
       return {{storage(Origin::Heap,
@@ -376,7 +434,7 @@ Origins FunctionFacts::pointerOrigins(const Expr *E) {
                            Call->getDirectCallee()->getNameAsString() +
                            " in its own process",
                        nullptr, Call->getBeginLoc(),
-                       "allocated here, in the heap of this process")},
+                       "allocated here, in the heap of this process", Call)},
               false};
     if ((isCallTo(Call, "ref", true) || isCallTo(Call, "cref", true) ||
          isCallTo(Call, "addressof", true)) &&
@@ -389,7 +447,7 @@ Origins FunctionFacts::pointerOrigins(const Expr *E) {
                      "memory that " + owner() +
                          " allocated with new in its own process",
                      nullptr, N->getBeginLoc(),
-                     "allocated here, in the heap of this process")},
+                     "allocated here, in the heap of this process", N)},
             false};
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
     // A copy of a pointer-like object (std::reference_wrapper).
@@ -406,11 +464,26 @@ Origins FunctionFacts::pointerOrigins(const Expr *E) {
   return other();
 }
 
+/// An address in integer arithmetic (`(uintptr_t)p + 31`, `u & ~31`) is
+/// where it came from; the other operand is an offset or a mask.
+Origins FunctionFacts::integerOrigins(const Expr *L, const Expr *R) {
+  Origins A = pointerOrigins(L), B = pointerOrigins(R);
+  if (B.Found.empty())
+    return A;
+  if (A.Found.empty())
+    return B;
+  A.add(std::move(B));
+  return A;
+}
+
 Origins FunctionFacts::fromDefs(const VarDecl *V, const std::vector<Def> &Ds,
                                 StringRef Name) {
   Origins O;
-  if (Ds.empty() || !Visiting.insert(V).second)
+  if (Ds.empty())
     return other();
+  // A value that depends on itself (p = p + 1) adds nothing to the others.
+  if (!Visiting.insert(V).second)
+    return O;
   for (const Def &D : Ds) {
     if (!D.Value) {
       O.Other = true;
@@ -454,18 +527,86 @@ Origins FunctionFacts::varValue(const VarDecl *V) {
   }
   if (V->isInitCapture() && V->getInit())
     return pointerOrigins(V->getInit());
-  if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || escapes(V))
+  if (isa<ParmVarDecl>(V))
     return other();
-  return fromDefs(V, defs(V), quoted(V));
+  // A file-scope or static variable, or one whose address escapes, also
+  // holds what is stored elsewhere; what this function stores is known.
+  Origins O = fromDefs(V, defs(V), quoted(V));
+  O.Other |= !V->hasLocalStorage() || escapes(V);
+  return O;
 }
 
 Origins FunctionFacts::fieldValue(const VarDecl *V, const FieldDecl *FD) {
-  if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || escapes(V) ||
-      WholeAssigned.count(V))
+  if (!V->hasLocalStorage() || isa<ParmVarDecl>(V))
     return other();
-  return fromDefs(V, fieldDefs(V, FD),
-                  "'" + V->getNameAsString() + "." + FD->getNameAsString() +
-                      "'");
+  Origins O =
+      fromDefs(V, fieldDefs(V, FD),
+               "'" + V->getNameAsString() + "." + FD->getNameAsString() + "'");
+  O.Other |= escapes(V) || WholeAssigned.count(V);
+  return O;
+}
+
+void FunctionFacts::addKeys(const Expr *P, Keys &K) {
+  if (const VarDecl *V = rootVar(P))
+    K.insert(V);
+  for (const Origin &O : pointerOrigins(P).Found)
+    K.insert(O.Var ? static_cast<const void *>(O.Var) : O.Site);
+}
+
+void FunctionFacts::addKeys(const VarDecl *V, Keys &K) {
+  K.insert(V);
+  auto Add = [&](const Origins &Os) {
+    for (const Origin &O : Os.Found)
+      K.insert(O.Var ? static_cast<const void *>(O.Var) : O.Site);
+  };
+  if (V->getType()->isPointerType())
+    Add(varValue(V));
+  else if (const RecordDecl *RD = V->getType()->getAsRecordDecl())
+    for (const FieldDecl *FD : RD->fields())
+      if (FD->getType()->isPointerType())
+        Add(fieldValue(V, FD));
+}
+
+Origins FunctionFacts::storedBehind(const Expr *P, StoreFilter Seen) {
+  Keys K;
+  addKeys(P, K);
+  return storedBehind(K, Seen);
+}
+
+Origins FunctionFacts::storedBehind(const VarDecl *V, StoreFilter Seen) {
+  Keys K;
+  addKeys(V, K);
+  return storedBehind(K, Seen);
+}
+
+Origins FunctionFacts::storedBehind(const Keys &K, StoreFilter Seen) {
+  Origins Found;
+  StoreKeys.resize(Stores.size());
+  for (size_t I = 0; I < Stores.size(); I++) {
+    const Store &S = Stores[I];
+    if (S.Var)
+      continue;
+    if (StoreKeys[I].empty()) {
+      addKeys(S.Root, StoreKeys[I]);
+      StoreKeys[I].insert(nullptr); // asked
+    }
+    if (llvm::none_of(StoreKeys[I],
+                      [&](const void *X) { return X && K.count(X); }))
+      continue;
+    Origins O = pointerOrigins(S.Value);
+    if (!O.has(Origin::Stack) || !Seen(S))
+      continue;
+    const VarDecl *Through = varOf(S.Root);
+    for (Origin &X : O.Found)
+      X.Chain.push_back(
+          {S.Loc,
+           "stored here, in memory that " +
+               (Through ? quoted(Through) : std::string("this pointer")) +
+               " points to",
+           S.Value->getSourceRange()});
+    Found.add(std::move(O));
+  }
+  return Found;
 }
 
 Origins FunctionFacts::varAddress(const VarDecl *V) {
@@ -509,7 +650,8 @@ Origins FunctionFacts::addressOrigins(const Expr *E) {
         {storage(Origin::Stack, "a compound literal on the stack of " + owner(),
                  nullptr, CL->getBeginLoc(),
                  "the compound literal is created here, on the stack of " +
-                     owner())},
+                     owner(),
+                 CL)},
         false};
   }
   if (const auto *C = dyn_cast<CastExpr>(E))

@@ -8,9 +8,14 @@
 // point": into the stack of the function (its locals, arrays, VLAs, alloca,
 // compound literals), into this process's heap (malloc, new, ...), or
 // elsewhere/unknown. A local pointer variable or struct field points to what
-// any value stored to it points to; one whose address escapes may point
-// anywhere. A pointer is definitely on the stack when every value that can
-// reach it is, so a definite answer never depends on control flow.
+// any value stored to it points to; one whose address escapes, or a
+// file-scope one, may also point anywhere else. An address keeps its origin
+// through pointer casts and through integers (`(char *)(((uintptr_t)p + 31)
+// & ~31)`). What the function stores through pointers (`h->p = &x`) is
+// remembered with the pointer it went through, so that a pointer to the
+// same memory carries it. A pointer is definitely on the stack when every
+// value that can reach it is, so a definite answer never depends on control
+// flow.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +27,8 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <map>
 #include <string>
 #include <vector>
@@ -35,6 +42,9 @@ struct Origin {
   std::string What;
   /// The variable that names it, if any.
   const clang::VarDecl *Var = nullptr;
+  /// Or the expression that allocates it (alloca, malloc, new, a compound
+  /// literal).
+  const clang::Expr *Site = nullptr;
   /// The evidence, storage first: where it is declared or allocated, then
   /// each variable the address went through.
   std::vector<Evidence> Chain;
@@ -70,6 +80,17 @@ public:
   const std::vector<Def> &defs(const clang::VarDecl *V) const;
   const std::vector<Def> &fieldDefs(const clang::VarDecl *V,
                                     const clang::FieldDecl *F) const;
+  /// A value stored into memory: through a pointer (Var is null; Root is
+  /// the expression the access starts from: h in h->p, h->a[i], *h), or
+  /// into a file-scope or static variable Var (or a field or element of it).
+  struct Store {
+    const clang::VarDecl *Var;
+    const clang::Expr *Root;
+    const clang::Expr *Value;
+    clang::SourceLocation Loc;
+    const clang::Expr *At; ///< the assignment
+  };
+  const std::vector<Store> &stores() const { return Stores; }
   /// The variable's address escapes (taken, bound to a non-const
   /// reference, captured by reference): stores through it are not seen.
   bool escapes(const clang::VarDecl *V) const { return Escaping.count(V); }
@@ -90,6 +111,12 @@ public:
   Origins fieldValue(const clang::VarDecl *V, const clang::FieldDecl *FD);
   /// Where the object \p V names lives (for a reference: its referent).
   Origins varAddress(const clang::VarDecl *V);
+  /// What the function stores into memory that the pointer \p P (or the
+  /// variable \p V) reaches: the stores through a pointer that may share
+  /// storage with it (those of them that \p Seen accepts).
+  using StoreFilter = llvm::function_ref<bool(const Store &)>;
+  Origins storedBehind(const clang::Expr *P, StoreFilter Seen);
+  Origins storedBehind(const clang::VarDecl *V, StoreFilter Seen);
   /// The heap a local object of class type owns (a std::vector, a
   /// std::string, ...): its elements are in this process's heap.
   bool ownsHeap(clang::QualType T) const;
@@ -97,10 +124,18 @@ public:
 private:
   friend class FactsCollector;
   Origins valueOf(const clang::Expr *LValue);
+  Origins integerOrigins(const clang::Expr *L, const clang::Expr *R);
   Origins fromDefs(const clang::VarDecl *V, const std::vector<Def> &Defs,
                    llvm::StringRef Name);
   Origin storage(Origin::Kind K, std::string What, const clang::VarDecl *V,
-                 clang::SourceLocation Loc, std::string Note);
+                 clang::SourceLocation Loc, std::string Note,
+                 const clang::Expr *Site = nullptr);
+  using Keys = llvm::SmallPtrSet<const void *, 4>;
+  /// What identifies the storage a pointer may point to: its variable and
+  /// the storage of its origins.
+  void addKeys(const clang::Expr *P, Keys &K);
+  void addKeys(const clang::VarDecl *V, Keys &K);
+  Origins storedBehind(const Keys &K, StoreFilter Seen);
   std::string owner() const;
 
   llvm::DenseMap<const clang::VarDecl *, std::vector<Def>> Defs;
@@ -114,6 +149,8 @@ private:
                  std::vector<const clang::DeclRefExpr *>>
       Uses;
   llvm::DenseSet<const clang::VarDecl *> Visiting;
+  std::vector<Store> Stores;
+  std::vector<Keys> StoreKeys; ///< of each store's Root, once asked
 };
 
 /// \p E without parentheses, implicit casts that keep the value, cleanups
@@ -124,6 +161,9 @@ const clang::VarDecl *varOf(const clang::Expr *E);
 /// The variable at the root of the lvalue \p E: x in x, x.f, x[i], x.a[i].f
 /// (not through pointers).
 const clang::VarDecl *rootVar(const clang::Expr *E);
+/// Where an access to memory starts: p in p->f, p->a[i].g, (*p).f, p[i];
+/// s in s.q->f.
+const clang::Expr *accessRoot(const clang::Expr *E);
 /// Whether \p D is a call to the function named \p Name (in namespace std
 /// when \p Std).
 bool isCallTo(const clang::CallExpr *Call, llvm::StringRef Name,
