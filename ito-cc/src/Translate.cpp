@@ -169,6 +169,8 @@ Error Translation::translate(const Input &In, bool FixIts, TranslateResult &R) {
   // Standard input is parsed from what ito-cc read (the path is a name).
   std::string Source = In.isStdin() ? absolute("<stdin>") : In.Path;
   clang::tooling::ClangTool Tool(DB, {Source});
+  // The diagnostics say what went wrong, and where.
+  Tool.setPrintErrorMessage(false);
   if (In.isStdin())
     Tool.mapVirtualFile(Source, *StdinText);
   Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
@@ -186,7 +188,8 @@ Error Translation::translate(const Input &In, bool FixIts, TranslateResult &R) {
 Error Translation::applyFixIts() {
   bool Failed = false;
   for (const Input &In : CL.Inputs) {
-    if (!In.translatable() || (!In.isStdin() && !sys::fs::exists(In.Path)))
+    // (Standard input is no file to fix.)
+    if (!In.translatable() || In.isStdin() || !sys::fs::exists(In.Path))
       continue;
     TranslateResult R;
     if (Error E = translate(In, /*FixIts=*/true, R)) {

@@ -190,7 +190,8 @@ private:
     Out->Pragmas.push_back({*K, Start, Group.str()});
     if (!Ito)
       return;
-    if (Written.isValid())
+    // (A system header's warnings are not shown anyway.)
+    if (Written.isValid() && !SM.isInSystemHeader(Written.getBegin()))
       Out->ItoRanges.push_back(Written);
     // Clang does not know the group and would warn at the name: not over
     // this pragma (the state before it comes back right after it).
