@@ -4,6 +4,7 @@
 #include "platform/environment.hpp"
 #include "platform/error.hpp"
 #include "platform/job.hpp"
+#include "platform/job_output.hpp"
 #include "platform/process_exit.hpp"
 #include "platform/same_address.hpp"
 
@@ -55,6 +56,7 @@ void ito_init(int *argc, char ***argv) {
   if (ito::the_runtime)
     ito::platform::fatal("ito_init() called twice; call it once per process");
   const ito::platform::options opts = ito::platform::read_options();
+  ito::platform::join_job_output();
 
   int initialized = 0;
   MPI_Initialized(&initialized);

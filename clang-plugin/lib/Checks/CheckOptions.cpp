@@ -17,6 +17,8 @@ static const CheckInfo Checks[] = {
     {CheckId::StackSharing, "ito-stack-sharing", true},
     {CheckId::MaybeStackSharing, "ito-maybe-stack-sharing", false},
     {CheckId::ThisCapture, "ito-this-capture", false},
+    // Retired: the program's heap is global memory now. The name stays so
+    // that build files that turn it off still work; nothing reports it.
     {CheckId::LocalHeap, "ito-local-heap", true},
     {CheckId::CheckoutAcrossFork, "ito-checkout-across-fork", true},
     {CheckId::StaticWrite, "ito-static-write", false},

@@ -34,8 +34,6 @@ void checkStackPublish(CheckContext &C);
 void checkGlobalStack(CheckContext &C);
 /// -Wito-this-capture: a task lambda captures `this`.
 void checkThisCapture(CheckContext &C);
-/// -Wito-local-heap: process-local heap memory across a fork or join.
-void checkLocalHeap(CheckContext &C);
 /// -Wito-checkout-across-fork: a checkout open across a fork or join.
 void checkCheckoutAcrossFork(CheckContext &C);
 /// -Wito-static-write: file-scope, static or thread_local data in tasks.

@@ -40,7 +40,6 @@ void ito::runMigrationChecks(ASTContext &Ctx, const TranslationPlan &Plan,
   checkStackPublish(C);
   checkGlobalStack(C);
   checkThisCapture(C);
-  checkLocalHeap(C);
   checkCheckoutAcrossFork(C);
   checkStaticWrite(C);
   checkReceiverRace(C);

@@ -94,7 +94,7 @@ protected:
       Diags.Report(Diags.getCustomDiagID(
           DiagnosticsEngine::Error,
           "unknown ito option '%0'; the checks are -Wito-stack-sharing, "
-          "-Wito-maybe-stack-sharing, -Wito-this-capture, -Wito-local-heap, "
+          "-Wito-maybe-stack-sharing, -Wito-this-capture, "
           "-Wito-checkout-across-fork, -Wito-static-write and "
           "-Wito-receiver-race (each also as -Wno-..., -Werror=...)"))
           << U;

@@ -34,8 +34,13 @@ extern "C" void ito_main_task(void *args, void *result) noexcept {
   *static_cast<int *>(result) = a->task(a->argc, arg_pointers);
 }
 
+extern "C" void ito_program_heap_start(void);
+extern "C" void ito_program_heap_stop(void);
+
 extern "C" int ito_abi_main(int argc, char **argv, int (*task)(int, char **)) {
   ito_init(&argc, &argv);
+  // From here the program's allocations are in global memory.
+  ito_program_heap_start();
   size_t used = 0;
   if (argc >= static_cast<int>(sizeof arg_pointers / sizeof *arg_pointers))
     ito::platform::fatal("more than %zu command-line arguments",
@@ -53,6 +58,7 @@ extern "C" int ito_abi_main(int argc, char **argv, int (*task)(int, char **)) {
   main_args a{task, argc};
   int rc = 0;
   ito_root_exec(ito_main_task, &a, sizeof a, &rc, sizeof rc);
+  ito_program_heap_stop();
   ito_fini();
   return rc;
 }

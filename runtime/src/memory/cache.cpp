@@ -68,12 +68,21 @@ void cache::touch(cache_block *b) {
 
 cache_block *cache::take(uint64_t id, const home_loc &home) {
   cache_block *b = head_;
-  while (b && (b->refs > 0 || !b->dirty.empty()))
+  while (b && (b->refs > 0 || !b->dirty.empty() || b->twin))
     b = b->next;
   if (!b)
     return nullptr;
   if (b->id != cache_block::none)
     table_.erase(b->id);
+  // Accesses reach an implicitly held block with no checkout in between:
+  // its old place must fault again, not show the new block's bytes.
+  if (b->implicit) {
+    b->implicit = false;
+    if (b->mapped) {
+      view_.unmap(b->mapped, block_size_, false);
+      b->mapped = nullptr;
+    }
+  }
   b->id = id;
   b->home = home;
   b->valid.clear();

@@ -26,6 +26,11 @@ struct cache_block {
   home_loc home{};        // where the memory block's first byte lives
   int32_t refs = 0;       // checkouts holding it
   bool in_valid_list = false, in_dirty_list = false;
+  // Held for an access that faulted (memory/fault_access.cpp), not for a
+  // checkout: mapped read-only until a write faults, then writable with
+  // twin, a copy of its bytes before that write, until the next release.
+  bool implicit = false, in_implicit_list = false;
+  char *twin = nullptr;
   range_set valid, dirty;
   cache_block *prev = nullptr, *next = nullptr; // LRU: head is the oldest
 };
@@ -54,7 +59,7 @@ public:
   }
   // A block for memory block id (not in the cache): a free one, or the
   // least recently used evictable one. Null if every block is held by a
-  // checkout or dirty.
+  // checkout or dirty (or written since the last release, with a twin).
   cache_block *take(uint64_t id, const home_loc &home);
   // Maps b at the address of the memory block it now holds.
   void map(cache_block *b);

@@ -42,6 +42,7 @@ void memory_system::release(bool requested) {
       coh_->current_epoch.store(epoch + 1, std::memory_order_release);
     return;
   }
+  write_back_twins();
   for (cache_block *b : cache_->dirty_list()) {
     for (const byte_range &r : b->dirty.ranges()) {
       home_loc at = b->home;
@@ -57,6 +58,8 @@ void memory_system::release(bool requested) {
   for (int r : writes_)
     finish_write(worker_.net(), r);
   writes_.clear();
+  if (!pending_frees_.empty())
+    send_pending_frees();
   dirty_ = false;
   coh_->dirty.store(0, std::memory_order_release);
   coh_->current_epoch.store(epoch + 1, std::memory_order_release);
@@ -66,6 +69,7 @@ void memory_system::release(bool requested) {
 }
 
 void memory_system::acquire() {
+  drop_implicit();
   auto &list = cache_->valid_list();
   if (list.empty())
     return;

@@ -39,12 +39,14 @@ constexpr std::size_t mapping_margin = 2048;
 
 } // namespace
 
-global_view::global_view(std::size_t block_size, std::size_t slice, int n_ranks)
-    : block_size_(block_size), slice_(slice), n_ranks_(n_ranks) {
+global_view::global_view(std::size_t block_size, std::size_t slice,
+                         std::size_t program_offset, int n_ranks)
+    : block_size_(block_size), slice_(slice), program_offset_(program_offset),
+      n_ranks_(n_ranks) {
   if (std::size_t(n_ranks) * slice > noncollective_size)
-    platform::fatal("ITO_GLOBAL_HEAP_SIZE=%zu MiB times %d processes does "
-                    "not fit in the %zu TiB of the noncollective global view; "
-                    "lower ITO_GLOBAL_HEAP_SIZE",
+    platform::fatal("ITO_GLOBAL_HEAP_SIZE plus ITO_HEAP_SIZE (%zu MiB) times "
+                    "%d processes does not fit in the %zu TiB of the "
+                    "noncollective global view; lower ITO_HEAP_SIZE",
                     slice >> 20, n_ranks, noncollective_size >> 40);
   platform::reserve_fixed(collective_base(),
                           collective_size + noncollective_size,
@@ -55,7 +57,9 @@ global_view::global_view(std::size_t block_size, std::size_t slice, int n_ranks)
 }
 
 global_view::~global_view() {
-  munmap(collective_base(), collective_size + noncollective_size);
+  // The heaps stay: the program's objects there may outlive the runtime
+  // (static objects destroyed at exit, memory freed after ito_fini).
+  munmap(collective_base(), collective_size);
 }
 
 void global_view::take_mappings(std::size_t n, const char *what,

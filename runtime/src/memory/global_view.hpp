@@ -6,6 +6,9 @@
 //
 //   [base, base + 8 TiB)              collective allocations (never reused)
 //   [base + 8 TiB, + n_ranks * slice) noncollective heaps, one slice per rank
+//
+// A slice holds the runtime's header, the rank's ito_malloc heap, then (from
+// program_offset) the program's heap (program_heap.hpp).
 #pragma once
 
 #include <cstddef>
@@ -18,10 +21,18 @@ class global_view {
 public:
   static constexpr uintptr_t base_address = 0x100000000000;
   static constexpr std::size_t collective_size = std::size_t(8) << 40;
-  static constexpr std::size_t noncollective_size = std::size_t(8) << 40;
+  static constexpr std::size_t noncollective_size = std::size_t(32) << 40;
+  static constexpr uintptr_t noncollective_base_address =
+      base_address + collective_size;
+  static int noncollective_owner_of(const void *p, std::size_t slice) {
+    return static_cast<int>(
+        (reinterpret_cast<uintptr_t>(p) - noncollective_base_address) / slice);
+  }
 
-  // Reserves the view; slice is each rank's noncollective heap.
-  global_view(std::size_t block_size, std::size_t slice, int n_ranks);
+  // Reserves the view; slice is each rank's noncollective heaps, the
+  // program's from program_offset on.
+  global_view(std::size_t block_size, std::size_t slice,
+              std::size_t program_offset, int n_ranks);
   ~global_view();
   global_view(const global_view &) = delete;
   global_view &operator=(const global_view &) = delete;
@@ -37,6 +48,14 @@ public:
     return noncollective_base() + std::size_t(rank) * slice_;
   }
   std::size_t slice() const { return slice_; }
+  std::size_t program_offset() const { return program_offset_; }
+  // In the program's heap of some rank (malloc, new).
+  bool in_program_heap(const void *p) const {
+    return in_noncollective(p) &&
+           std::size_t(static_cast<const char *>(p) - noncollective_base()) %
+                   slice_ >=
+               program_offset_;
+  }
 
   bool in_view(const void *p) const {
     return reinterpret_cast<uintptr_t>(p) - base_address <
@@ -89,6 +108,7 @@ private:
 
   std::size_t block_size_;
   std::size_t slice_;
+  std::size_t program_offset_;
   int n_ranks_;
   std::size_t map_limit_ = 0; // vm.max_map_count less a margin
   std::size_t maps_used_ = 0; // estimated entries in /proc/self/maps

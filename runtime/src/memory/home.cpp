@@ -51,9 +51,8 @@ int home_segments::view_protection() const {
 }
 
 home_segments::home_segments(const platform::topology &topo, global_view &view,
-                             std::size_t heap_size, std::size_t collective_size,
-                             bool guard)
-    : view_(view), rank_(topo.rank()), guard_(guard), heap_size_(heap_size),
+                             std::size_t collective_size, bool guard)
+    : view_(view), rank_(topo.rank()), guard_(guard), heap_size_(view.slice()),
       collective_size_(collective_size),
       fds_(static_cast<std::size_t>(topo.n_ranks())),
       aliases_(guard ? static_cast<std::size_t>(topo.n_ranks()) : 0) {
@@ -62,7 +61,9 @@ home_segments::home_segments(const platform::topology &topo, global_view &view,
   MPI_Bcast(&job, 1, MPI_UINT64_T, 0, topo.world());
   const std::string heap_name = segment_name(job, rank_, "gheap");
   const std::string coll_name = segment_name(job, rank_, "gcoll");
-  fds own{open_segment(heap_name, heap_size, true, "ITO_GLOBAL_HEAP_SIZE"),
+  const std::size_t heap_size = heap_size_;
+  const std::size_t guarded_end = view.program_offset();
+  fds own{open_segment(heap_name, heap_size, true, "ITO_HEAP_SIZE"),
           open_segment(coll_name, collective_size, true,
                        "ITO_COLLECTIVE_HEAP_SIZE")};
   void *c = mmap(nullptr, collective_size, PROT_READ | PROT_WRITE,
@@ -86,7 +87,7 @@ home_segments::home_segments(const platform::topology &topo, global_view &view,
     fds &f = fds_[static_cast<std::size_t>(r)];
     if (r != rank_) {
       f.heap = open_segment(segment_name(job, r, "gheap"), heap_size, false,
-                            "ITO_GLOBAL_HEAP_SIZE");
+                            "ITO_HEAP_SIZE");
       f.collective =
           open_segment(segment_name(job, r, "gcoll"), collective_size, false,
                        "ITO_COLLECTIVE_HEAP_SIZE");
@@ -95,8 +96,12 @@ home_segments::home_segments(const platform::topology &topo, global_view &view,
     char *slice = view.slice_of(r);
     view.map(slice, heap_header, f.heap, 0,
              "the noncollective heaps of this node");
-    view.map(slice + heap_header, heap_size - heap_header, f.heap, heap_header,
-             "the noncollective heaps of this node", true, view_protection());
+    view.map(slice + heap_header, guarded_end - heap_header, f.heap,
+             heap_header, "the noncollective heaps of this node", true,
+             view_protection());
+    if (guarded_end < heap_size)
+      view.map(slice + guarded_end, heap_size - guarded_end, f.heap,
+               guarded_end, "the program heaps of this node");
     if (guard) {
       aliases &a = aliases_[static_cast<std::size_t>(r)];
       a.heap = map_alias(f.heap, heap_size);

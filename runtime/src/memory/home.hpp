@@ -6,6 +6,7 @@
 #pragma once
 
 #include "memory/global_view.hpp"
+#include "memory/program_heap.hpp"
 #include "platform/topology.hpp"
 
 #include <atomic>
@@ -36,6 +37,8 @@ class home_segments {
 public:
   // The heap segment starts with this header; the heap itself follows.
   static constexpr std::size_t heap_header = 4096;
+  // Where in the header the program heap's shared state is.
+  static constexpr std::size_t program_heap_state = 2048;
 
   // Collective over all ranks: creates this rank's segments, maps the heaps
   // of the node's ranks at their slices of the view, and keeps the
@@ -43,8 +46,10 @@ public:
   // guard (ITO_CHECK_ACCESS): home data in the view is mapped with no
   // access, opened only by checkouts; the runtime reaches it through an
   // alias, a second mapping of each segment of the node outside the view.
+  // The program's heap (the end of each slice) is never guarded: the
+  // program reaches it without checkouts.
   home_segments(const platform::topology &topo, global_view &view,
-                std::size_t heap_size, std::size_t collective_size, bool guard);
+                std::size_t collective_size, bool guard);
   ~home_segments();
   home_segments(const home_segments &) = delete;
   home_segments &operator=(const home_segments &) = delete;
@@ -77,6 +82,12 @@ public:
   // The coherence state of a rank on this node.
   coherence_shared *coherence_of(int rank) const {
     return reinterpret_cast<coherence_shared *>(view_.slice_of(rank));
+  }
+  // The state of the program's heap of a rank on this node that its peers
+  // write (frees of its blocks).
+  program_heap::shared_state *program_heap_of(int rank) const {
+    return reinterpret_cast<program_heap::shared_state *>(view_.slice_of(rank) +
+                                                          program_heap_state);
   }
   coherence_shared *own_coherence() const { return coherence_of(rank_); }
 

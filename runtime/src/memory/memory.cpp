@@ -61,6 +61,8 @@ memory_options read_memory_options() {
       platform::env_size("ITO_GLOBAL_HEAP_SIZE", std::size_t(1) << 30);
   o.collective_size =
       platform::env_size("ITO_COLLECTIVE_HEAP_SIZE", std::size_t(1) << 30);
+  o.program_heap_size =
+      platform::env_size("ITO_HEAP_SIZE", std::size_t(16) << 30);
   o.policy = read_policy();
 #ifdef NDEBUG
   o.check_access = platform::env_bool("ITO_CHECK_ACCESS", false);
@@ -80,6 +82,11 @@ memory_options read_memory_options() {
   };
   o.heap_size = round(o.heap_size);
   o.collective_size = round(o.collective_size);
+  o.program_heap_size = round(o.program_heap_size);
+  if (o.program_heap_size < (std::size_t(1) << 20))
+    platform::fatal("ITO_HEAP_SIZE=%zu is too small for the program's heap; "
+                    "give it at least 1m",
+                    o.program_heap_size);
   return o;
 }
 
@@ -91,10 +98,11 @@ memory_system::memory_system(const platform::topology &topo, threads::worker &w,
                              const memory_options &o)
     : opts_(o), topo_(topo), worker_(w), stats_(w.counters()),
       one_node_(topo.n_nodes() == 1) {
-  view_ =
-      std::make_unique<global_view>(o.block_size, o.heap_size, topo.n_ranks());
-  homes_ = std::make_unique<home_segments>(topo, *view_, o.heap_size,
-                                           o.collective_size, o.check_access);
+  view_ = std::make_unique<global_view>(o.block_size,
+                                        o.heap_size + o.program_heap_size,
+                                        o.heap_size, topo.n_ranks());
+  homes_ = std::make_unique<home_segments>(topo, *view_, o.collective_size,
+                                           o.check_access);
   home_in_place_ = one_node_ && !o.check_access;
   coll_ = std::make_unique<collective_table>(topo, *view_, *homes_);
   cache_ = std::make_unique<cache>(*view_, o.cache_size);
@@ -105,10 +113,13 @@ memory_system::memory_system(const platform::topology &topo, threads::worker &w,
                o.heap_size - home_segments::heap_header);
   heap_.describe("global memory (the noncollective heap of this process)",
                  "ITO_GLOBAL_HEAP_SIZE");
+  prog_.attach(view_->slice_of(topo.rank()) + o.heap_size, o.program_heap_size,
+               homes_->program_heap_of(topo.rank()));
   coh_ = homes_->own_coherence();
   if (w.multi_node())
     coll_->set_transport(&w.net());
   install_memory_handler();
+  install_fault_access();
   current = this;
   platform::add_fault_explainer(explain_fault);
 }
@@ -182,6 +193,15 @@ bool explain_fault(const platform::fault &f, char *buf, std::size_t size) {
                     addr);
     return true;
   }
+  if (v.in_program_heap(addr)) {
+    std::snprintf(buf, size,
+                  "access to heap data at %p of process %d, on another node, "
+                  "from outside the program's tasks (another thread, or "
+                  "after the runtime ended), where it is not fetched; touch "
+                  "shared heap data only from the program's own code",
+                  addr, v.noncollective_owner(addr));
+    return true;
+  }
   if (v.in_noncollective(addr)) {
     std::snprintf(buf, size,
                   "access to global memory at %p outside a checkout: it is "
@@ -220,22 +240,36 @@ void memory_system::deallocate(void *p, std::size_t size) {
   const int owner = view_->noncollective_owner(p);
   const auto in_slice =
       static_cast<uint64_t>(static_cast<char *>(p) - view_->slice_of(owner));
-  const uint64_t offset = in_slice - home_segments::heap_header;
   // Our cached copy of the object dies with it: its dirty bytes must not be
   // written over whatever reuses the memory.
   cache_->forget_range(reinterpret_cast<uintptr_t>(p),
                        reinterpret_cast<uintptr_t>(p) + size);
+  if (in_slice >= view_->program_offset())
+    platform::fatal("ito_free(%p): memory from malloc or new, not from "
+                    "ito_malloc; free it with free (or delete)",
+                    p);
   if (owner == topo_.rank())
-    heap_.free_local(threads::make_ref(owner, offset));
+    heap_.free_local(
+        threads::make_ref(owner, in_slice - home_segments::heap_header));
   else if (homes_->on_node(owner))
     threads::remote_heap::mark_freed(homes_->direct(
         home_loc{owner, segment::heap, in_slice}, static_cast<char *>(p)));
   else
-    post_free(worker_.net(), owner, offset);
+    post_free(worker_.net(), owner, in_slice);
 }
 
-void memory_system::free_here(uint64_t heap_offset) {
-  heap_.free_local(threads::make_ref(topo_.rank(), heap_offset));
+void memory_system::free_here(uint64_t in_slice) {
+  char *slice = view_->slice_of(topo_.rank());
+  if (in_slice >= view_->program_offset()) {
+    if (!prog_.free_own(slice + in_slice))
+      platform::fatal("free(%p) from another node: not a block of the "
+                      "heap of this process (freed twice, or not from "
+                      "malloc)",
+                      slice + in_slice);
+    return;
+  }
+  heap_.free_local(
+      threads::make_ref(topo_.rank(), in_slice - home_segments::heap_header));
 }
 
 void *memory_system::allocate_collective(std::size_t size, distribution d,

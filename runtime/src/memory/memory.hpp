@@ -8,6 +8,7 @@
 #include "memory/collective.hpp"
 #include "memory/global_view.hpp"
 #include "memory/home.hpp"
+#include "memory/program_heap.hpp"
 #include "threads/remote_heap.hpp"
 
 #include <cstddef>
@@ -32,6 +33,8 @@ enum access_mode : int { mode_read = 0, mode_write = 1, mode_read_write = 2 };
 struct memory_options {
   std::size_t block_size, sub_block_size, cache_size, heap_size,
       collective_size;
+  // ITO_HEAP_SIZE: each process's part of the program's heap (malloc).
+  std::size_t program_heap_size;
   cache_policy policy;
   // ITO_CHECK_ACCESS: cached remote data is inaccessible outside checkouts
   // (on by default in a debug build of libito).
@@ -82,10 +85,23 @@ public:
                              std::size_t *size) const;
   void leave_region() { spmd_open_ = 0; }
 
+  // The program's heap of this rank (program_memory.cpp routes to it).
+  program_heap &own_program_heap() { return prog_; }
+  int rank() const { return topo_.rank(); }
+  threads::worker &worker() { return worker_; }
+
+  // Another node's heap data without a checkout (fault_access.cpp): the
+  // fault handler's part, true if the access may be tried again.
+  bool resolve_fault(void *addr, bool write);
+  // free() of a block of another node's heap (in_slice: its offset in the
+  // owner's slice).
+  void free_on_other_node(int owner, uint64_t in_slice);
+
   // Serving other nodes (remote_access.cpp).
   home_segments &homes() { return *homes_; }
   collective_table &collectives() { return *coll_; }
-  void free_here(uint64_t heap_offset);
+  // A free from another node (offset in this rank's slice).
+  void free_here(uint64_t in_slice);
 
   // A barrier of all processes (SPMD mode) that serves requests while it
   // waits.
@@ -122,6 +138,10 @@ private:
   // Home block id of this node, mapped in place, gets that protection.
   [[gnu::cold, gnu::noinline]] void guard_home_block(uint64_t id);
   void finish_fetches();
+  void install_fault_access();
+  void write_back_twins();
+  void drop_implicit();
+  void send_pending_frees();
   void mark_dirty();
   void checkin_mismatch(const void *p, std::size_t size, int mode);
   [[noreturn]] void open_at_migration();
@@ -140,12 +160,23 @@ private:
   std::unique_ptr<collective_table> coll_;
   std::unique_ptr<cache> cache_;
   threads::remote_heap heap_;
+  program_heap prog_;
   char *heap_base_ = nullptr; // this rank's heap in the view
   std::vector<open_checkout> open_;
   std::size_t spmd_open_ = 0;
   std::vector<pending_fetch> fetches_;
   std::vector<cache_block *> to_map_;
   std::vector<int> writes_; // targets of write-backs in flight, in order
+  // Blocks held for faulting accesses, and the twins of those written.
+  std::vector<cache_block *> implicit_;
+  char *twins_ = nullptr;
+  std::vector<char> runs_; // a written block's changed bytes, as runs
+  std::size_t n_twins_ = 0;
+  struct pending_free {
+    int owner;
+    uint64_t in_slice;
+  };
+  std::vector<pending_free> pending_frees_;
   bool dirty_ = false;
   coherence_shared *coh_ = nullptr;
 };

@@ -60,6 +60,25 @@ bool serve(int src, const threads::msg_header &, const char *payload,
     std::memcpy(m.homes().own(r.seg) + r.offset, payload + sizeof r, r.len);
     reply.clear();
     return true;
+  case mem_op::write_runs: {
+    const char *at = payload + sizeof r;
+    const char *end = at + r.len;
+    while (at + 8 <= end) {
+      uint32_t off, n;
+      std::memcpy(&off, at, 4);
+      std::memcpy(&n, at + 4, 4);
+      at += 8;
+      const mem_request run{r.op, r.seg, r.offset + off, n};
+      if (at + n > end)
+        platform::fatal("a write from rank %d ends in the middle of a run",
+                        src);
+      check_home(m, run, src);
+      std::memcpy(m.homes().own(r.seg) + run.offset, at, n);
+      at += n;
+    }
+    reply.clear();
+    return true;
+  }
   case mem_op::epoch:
     reply_with(reply, m.homes().own_coherence()->current_epoch.load(
                           std::memory_order_acquire));
@@ -103,6 +122,13 @@ void begin_write(threads::transport &net, const home_loc &h, const void *src,
   net.begin(
       h.rank,
       make_request(mem_request{mem_op::write, h.seg, h.offset, len}, src, len));
+}
+
+void begin_write_runs(threads::transport &net, const home_loc &h,
+                      const std::vector<char> &runs) {
+  net.begin(h.rank, make_request(mem_request{mem_op::write_runs, h.seg,
+                                             h.offset, runs.size()},
+                                 runs.data(), runs.size()));
 }
 
 void finish_write(threads::transport &net, int rank) {

@@ -21,6 +21,7 @@ namespace ito::memory {
 enum class mem_op : uint32_t {
   fetch,       // -> the bytes
   write,       // + bytes -> (empty)
+  write_runs,  // + runs {uint32 offset, uint32 length, bytes} -> (empty)
   epoch,       // -> the home's current release epoch
   free,        // one-way: free a noncollective object
   coll_alloc,  // (rank 0) -> coll_desc
@@ -35,6 +36,11 @@ void finish_fetch(threads::transport &net, int rank, void *dst,
 void begin_write(threads::transport &net, const home_loc &h, const void *src,
                  std::size_t len);
 void finish_write(threads::transport &net, int rank);
+// Many short writes into one memory block at h, in one message: runs is a
+// sequence of {uint32 offset from h, uint32 length, the bytes}. Finished
+// by finish_write.
+void begin_write_runs(threads::transport &net, const home_loc &h,
+                      const std::vector<char> &runs);
 
 uint64_t remote_epoch(threads::transport &net, int rank);
 void post_free(threads::transport &net, int rank, uint64_t offset);

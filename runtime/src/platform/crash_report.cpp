@@ -142,8 +142,15 @@ void write_all(const char *s) {
 }
 
 volatile sig_atomic_t crashing = 0;
+fault_resolver resolver = nullptr;
 
 void on_crash(int sig, siginfo_t *info, void *context) {
+  if (sig == SIGSEGV && resolver && !crashing &&
+      resolver(
+          info->si_addr,
+          static_cast<const ucontext_t *>(context)->uc_mcontext.gregs[REG_ERR] &
+              2))
+    return;
   if (crashing) // a fault while reporting one: leave at once
     exit_process(128 + sig);
   crashing = 1;
@@ -160,6 +167,8 @@ void on_crash(int sig, siginfo_t *info, void *context) {
 }
 
 } // namespace
+
+void set_fault_resolver(fault_resolver resolve) { resolver = resolve; }
 
 void add_fault_explainer(fault_explainer explain) {
   for (int i = 0; i < n_explainers; i++)

@@ -20,6 +20,12 @@ struct fault {
 using fault_explainer = bool (*)(const fault &f, char *buf, std::size_t size);
 void add_fault_explainer(fault_explainer explain);
 
+// Serves a fault that a layer above can make good (an access to global
+// memory fetched on demand): true if the access may be tried again. Runs
+// in the signal handler, on the thread that faulted.
+using fault_resolver = bool (*)(void *addr, bool write);
+void set_fault_resolver(fault_resolver resolve);
+
 // Catches SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP and SIGSYS; after
 // MPI_Init, so that the report replaces the MPI library's own.
 void install_crash_handlers();

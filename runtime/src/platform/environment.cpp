@@ -31,10 +31,13 @@ constexpr const char *known_variables[] = {
     "ITO_SUB_BLOCK_SIZE",
     "ITO_CHECK_ACCESS",
     "ITO_GLOBAL_HEAP_SIZE",
+    "ITO_HEAP_SIZE",
     "ITO_COLLECTIVE_HEAP_SIZE",
     "ITO_REEXEC",
     "ITO_SYMBOLIZER",
     "ITO_REEXECED", // set by libito itself across its re-execution
+    "ITO_STDOUT",   // set by ito-run: host:path of the job's output
+    "ITO_STDERR",
     // Read by the tools: ito-cc, ito-run, scripts/.
     "ITO_CLANG",
     "ITO_CLANGXX",

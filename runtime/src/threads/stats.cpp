@@ -42,7 +42,8 @@ void print_stats(const stats &mine, MPI_Comm world) {
                  "ito stats %-6s checkouts=%llu checkouts_home=%llu "
                  "checkout_hits=%llu checkout_misses=%llu hit_rate=%.3f "
                  "fetched_bytes=%llu written_back_bytes=%llu releases=%llu "
-                 "lazy_releases=%llu acquires=%llu\n",
+                 "lazy_releases=%llu acquires=%llu faults=%llu "
+                 "write_faults=%llu\n",
                  who, (unsigned long long)s.checkouts,
                  (unsigned long long)s.checkouts_home,
                  (unsigned long long)s.checkout_hits,
@@ -52,7 +53,8 @@ void print_stats(const stats &mine, MPI_Comm world) {
                  (unsigned long long)s.written_back_bytes,
                  (unsigned long long)s.releases,
                  (unsigned long long)s.lazy_releases,
-                 (unsigned long long)s.acquires);
+                 (unsigned long long)s.acquires, (unsigned long long)s.faults,
+                 (unsigned long long)s.write_faults);
   };
   char who[16];
   for (int r = 0; r < size; r++) {
@@ -79,6 +81,8 @@ void print_stats(const stats &mine, MPI_Comm world) {
     total.releases += s.releases;
     total.lazy_releases += s.lazy_releases;
     total.acquires += s.acquires;
+    total.faults += s.faults;
+    total.write_faults += s.write_faults;
   }
   row("total", total);
 }

@@ -34,7 +34,7 @@ enum class CheckId {
   StackSharing,       ///< a task reaches another task's stack (definite)
   MaybeStackSharing,  ///< ... through a pointer that may point there
   ThisCapture,        ///< a task lambda captures `this`
-  LocalHeap,          ///< process-local heap memory used across fork/join
+  LocalHeap,          ///< retired: the heap is global memory
   CheckoutAcrossFork, ///< a checkout open across fork/join
   StaticWrite,        ///< file-scope/static/thread_local data in a task
   ReceiverRace,       ///< a spawn's receiver used before the sync

@@ -1,0 +1,135 @@
+// The C library's allocation functions, as a Cilk program sees them: while
+// the runtime runs, its worker thread allocates in global memory (the
+// program heap of its rank, memory/program_memory.hpp), so that a pointer
+// the program hands to a task means the same object in every process.
+// Otherwise they are the C library's (__libc_*). glibc routes its own
+// internal allocations (strdup, fopen, ...) and libstdc++'s operator new
+// through these, so replacing this set replaces them all ("Replacing
+// malloc" in the glibc manual lists the functions that must go together).
+#include "memory/memory.hpp"
+#include "memory/program_memory.hpp"
+
+#include <cerrno>
+#include <cstddef>
+#include <cstdint>
+#include <dlfcn.h>
+#include <unistd.h>
+
+namespace pm = ito::memory::program_memory;
+
+extern "C" {
+void *__libc_malloc(size_t);
+void __libc_free(void *);
+void *__libc_calloc(size_t, size_t);
+void *__libc_realloc(void *, size_t);
+void *__libc_memalign(size_t, size_t);
+}
+
+namespace {
+
+bool power_of_two(size_t n) { return n && !(n & (n - 1)); }
+
+size_t page_size() {
+  static const size_t n = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  return n;
+}
+
+void *aligned(size_t align, size_t size) {
+  if (pm::on_heap_thread)
+    return pm::allocate_aligned(align, size);
+  return __libc_memalign(align, size);
+}
+
+} // namespace
+
+extern "C" {
+
+void *malloc(size_t size) {
+  if (pm::on_heap_thread)
+    return pm::allocate(size);
+  return __libc_malloc(size);
+}
+
+void free(void *p) {
+  if (pm::in_view(p))
+    pm::release(p);
+  else
+    __libc_free(p);
+}
+
+void *calloc(size_t n, size_t size) {
+  if (!pm::on_heap_thread)
+    return __libc_calloc(n, size);
+  size_t total;
+  if (__builtin_mul_overflow(n, size, &total)) {
+    errno = ENOMEM;
+    return nullptr;
+  }
+  return pm::allocate_zeroed(total);
+}
+
+void *realloc(void *p, size_t size) {
+  if (!p)
+    return malloc(size);
+  if (pm::in_view(p))
+    return pm::reallocate(p, size);
+  // A block of the C library's stays one.
+  return __libc_realloc(p, size);
+}
+
+void *reallocarray(void *p, size_t n, size_t size) {
+  size_t total;
+  if (__builtin_mul_overflow(n, size, &total)) {
+    errno = ENOMEM;
+    return nullptr;
+  }
+  return realloc(p, total);
+}
+
+void *memalign(size_t align, size_t size) {
+  if (!power_of_two(align)) {
+    errno = EINVAL;
+    return nullptr;
+  }
+  return aligned(align, size);
+}
+
+void *aligned_alloc(size_t align, size_t size) { return memalign(align, size); }
+
+int posix_memalign(void **out, size_t align, size_t size) {
+  if (!power_of_two(align) || align % sizeof(void *))
+    return EINVAL;
+  void *p = aligned(align, size);
+  if (!p)
+    return ENOMEM;
+  *out = p;
+  return 0;
+}
+
+void *valloc(size_t size) { return aligned(page_size(), size); }
+
+void *pvalloc(size_t size) {
+  const size_t page = page_size();
+  return aligned(page, (size + page - 1) / page * page);
+}
+
+size_t malloc_usable_size(void *p) {
+  if (!p)
+    return 0;
+  if (pm::in_view(p))
+    return pm::usable_size(p);
+  using fn = size_t (*)(void *);
+  static fn libc = reinterpret_cast<fn>(dlsym(RTLD_NEXT, "malloc_usable_size"));
+  return libc ? libc(p) : 0;
+}
+
+} // extern "C"
+
+// A Cilk program's main (api/c_main.cpp) calls these around its run, which
+// also links this file into every Cilk program.
+extern "C" void ito_program_heap_start(void) {
+  if (ito::memory::memory_system *m = ito::memory::the_memory_or_null())
+    pm::start(*m);
+}
+
+extern "C" void ito_program_heap_stop(void) { pm::stop(); }

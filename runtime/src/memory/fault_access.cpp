@@ -1,0 +1,198 @@
+// Access to another node's heap data without a checkout: the program's
+// heap of a rank on another node is mapped with no access, so the first
+// touch of a memory block faults; the handler fetches the block into the
+// cache and holds it as an implicit checkout until the next fence (the
+// page-based DSM of paper 003, as in TreadMarks and ArgoDSM, with the
+// cache block as the page).
+//
+// A read maps the block read-only. A write keeps a twin, a copy of the
+// block as it was, and maps it writable; the release compares the block
+// with its twin and writes home only the bytes that changed, so two
+// processes writing disjoint bytes of one block both win. An acquire writes
+// back what was written and drops every implicitly held block: the next
+// access faults and fetches the data anew. Coherence is the checkouts':
+// sequential consistency for data-race-free programs, with fences at fork
+// and join (coherence.cpp).
+#include "memory/memory.hpp"
+#include "memory/program_memory.hpp"
+#include "memory/remote_access.hpp"
+#include "platform/crash_report.hpp"
+#include "platform/error.hpp"
+#include "threads/stats.hpp"
+#include "threads/worker.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <sys/mman.h>
+
+namespace ito::memory {
+
+namespace {
+
+memory_system *resolving = nullptr;
+
+bool resolve(void *addr, bool write) {
+  // Only the worker thread, while the runtime runs, takes part in the
+  // protocol; anything else is a crash to report.
+  if (!resolving || !program_memory::on_heap_thread)
+    return false;
+  return resolving->resolve_fault(addr, write);
+}
+
+void protect_or_die(void *at, std::size_t len, int prot) {
+  if (mprotect(at, len, prot) != 0)
+    platform::fatal("cannot change the protection of cached heap data at "
+                    "%p: %s",
+                    at, std::strerror(errno));
+}
+
+} // namespace
+
+void memory_system::install_fault_access() {
+  if (one_node_)
+    return;
+  resolving = this;
+  platform::set_fault_resolver(resolve);
+}
+
+bool memory_system::resolve_fault(void *addr, bool write) {
+  if (!view_->in_program_heap(addr))
+    return false;
+  const int owner = view_->noncollective_owner(addr);
+  if (homes_->on_node(owner))
+    return false;
+  const std::size_t bs = cache_->block_size();
+  const uint64_t id = reinterpret_cast<uintptr_t>(addr) / bs;
+  char *start = reinterpret_cast<char *>(id * bs);
+  cache_block *b = cache_->find(id);
+  if (!b)
+    b = obtain_block(id, home_of_block(start), addr, 1);
+  if (!b->valid.contains(0, static_cast<uint32_t>(bs))) {
+    b->valid.for_each_gap(0, static_cast<uint32_t>(bs),
+                          [&](uint32_t g0, uint32_t g1) {
+                            home_loc at = b->home;
+                            at.offset += g0;
+                            begin_fetch(worker_.net(), at, g1 - g0);
+                            fetches_.push_back(pending_fetch{b, g0, g1});
+                          });
+    b->valid.add(0, static_cast<uint32_t>(bs));
+    finish_fetches();
+  }
+  cache_->note_valid(b);
+  if (!b->implicit) {
+    b->implicit = true;
+    if (!b->in_implicit_list) {
+      b->in_implicit_list = true;
+      implicit_.push_back(b);
+    }
+  }
+  if (b->mapped != start)
+    cache_->map(b);
+  if (write && !b->twin) {
+    if (!twins_) {
+      void *t = mmap(nullptr, cache_->n_blocks() * bs, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      if (t == MAP_FAILED)
+        platform::fatal("cannot map twins for the software cache (%zu "
+                        "MiB): %s",
+                        (cache_->n_blocks() * bs) >> 20, std::strerror(errno));
+      twins_ = static_cast<char *>(t);
+    }
+    b->twin = twins_ + b->index * bs;
+    std::memcpy(b->twin, b->data, bs);
+    n_twins_++;
+    mark_dirty();
+    stats_.write_faults++;
+  } else {
+    stats_.faults++;
+  }
+  protect_or_die(start, bs, b->twin ? PROT_READ | PROT_WRITE : PROT_READ);
+  return true;
+}
+
+// Writes home the bytes of each written block that differ from its twin,
+// exactly (no byte that did not change: another process may have written
+// it), and maps the block read-only again.
+void memory_system::write_back_twins() {
+  if (n_twins_ == 0)
+    return;
+  const std::size_t bs = cache_->block_size();
+  for (cache_block *b : implicit_) {
+    if (!b->twin)
+      continue;
+    const char *now = b->data, *was = b->twin;
+    runs_.clear();
+    std::size_t i = 0;
+    while (i < bs) {
+      // Skip equal words, then equal bytes; a run ends at the first equal
+      // byte.
+      while (i + 8 <= bs && std::memcmp(now + i, was + i, 8) == 0)
+        i += 8;
+      while (i < bs && now[i] == was[i])
+        i++;
+      if (i >= bs)
+        break;
+      std::size_t j = i + 1;
+      while (j < bs && now[j] != was[j])
+        j++;
+      const auto off = static_cast<uint32_t>(i),
+                 n = static_cast<uint32_t>(j - i);
+      const std::size_t k = runs_.size();
+      runs_.resize(k + 8 + n);
+      std::memcpy(runs_.data() + k, &off, 4);
+      std::memcpy(runs_.data() + k + 4, &n, 4);
+      std::memcpy(runs_.data() + k + 8, now + i, n);
+      stats_.written_back_bytes += n;
+      i = j;
+    }
+    if (!runs_.empty()) {
+      begin_write_runs(worker_.net(), b->home, runs_);
+      writes_.push_back(b->home.rank);
+    }
+    b->twin = nullptr;
+    if (b->mapped)
+      protect_or_die(b->mapped, bs, PROT_READ);
+  }
+  n_twins_ = 0;
+}
+
+// After an acquire: nothing held implicitly may be read without fetching
+// it again.
+void memory_system::drop_implicit() {
+  if (implicit_.empty())
+    return;
+  write_back_twins();
+  for (int r : writes_)
+    finish_write(worker_.net(), r);
+  writes_.clear();
+  const std::size_t bs = cache_->block_size();
+  for (cache_block *b : implicit_) {
+    b->in_implicit_list = false;
+    if (!b->implicit)
+      continue;
+    b->implicit = false;
+    b->valid.clear();
+    for (const byte_range &r : b->dirty.ranges())
+      b->valid.add(r.lo, r.hi);
+    if (b->mapped)
+      protect_or_die(b->mapped, bs,
+                     b->refs > 0 ? PROT_READ | PROT_WRITE : PROT_NONE);
+  }
+  implicit_.clear();
+}
+
+void memory_system::free_on_other_node(int owner, uint64_t in_slice) {
+  // After this process's writes to it are home: a write-back that came
+  // after the free could land in the block's next life.
+  if (n_twins_ == 0 && !dirty_)
+    return post_free(worker_.net(), owner, in_slice);
+  pending_frees_.push_back(pending_free{owner, in_slice});
+}
+
+void memory_system::send_pending_frees() {
+  for (const pending_free &f : pending_frees_)
+    post_free(worker_.net(), f.owner, f.in_slice);
+  pending_frees_.clear();
+}
+
+} // namespace ito::memory
