@@ -66,6 +66,11 @@ Expected<Toolchain> findToolchain(const char *Argv0, void *MainAddr) {
   TC.LinkFlags.push_back("-Wl,--wrap=main");
   // Its _Exit, _exit and quick_exit end the whole job (libito's c_exit).
   TC.LinkFlags.push_back("-Wl,--wrap=_Exit,--wrap=_exit,--wrap=quick_exit");
+  // Its file-scope data in sections of their own (ito-globals.ld), which
+  // libito shares between its processes.
+  SmallString<256> Script(Lib);
+  sys::path::append(Script, "ito-globals.ld");
+  TC.LinkFlags.push_back("-Wl,-T," + std::string(Script));
   TC.LinkFlags.push_back("-L" + TC.LibDir);
   TC.LinkFlags.push_back("-lito");
   for (const std::string &L :

@@ -12,16 +12,22 @@ template <class T> T *checkout(T *p, std::size_t n);
 template <class T> void checkin(T *p, std::size_t n);
 } // namespace ito
 
+// Defined in another file, which may not be a Cilk source: per process.
 struct stats {
+  static long calls; // expected-note {{'calls' is declared here}}
+};
+// Defined here, so one copy for all processes: not reported.
+struct shared_stats {
   static long calls;
 };
-long stats::calls = 0; // expected-note {{'calls' is declared here}}
+long shared_stats::calls = 0;
 thread_local int depth; // expected-note {{'depth' is declared here}}
 
 template <class T> T value(T v) { return v; }
 
 long tree(int n) {
   stats::calls++; // expected-warning {{task writes 'calls', a static data member; every process has its own copy, and tasks in other processes do not see the write}}
+  shared_stats::calls++;
   depth = n; // expected-warning {{task uses thread_local 'depth'}}
   if (n < 2)
     return n;

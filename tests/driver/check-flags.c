@@ -22,7 +22,7 @@
 
 #include <cilk/cilk.h>
 
-int total;
+extern int total; // defined in another file: per process
 void g(int *p);
 
 // The diagnostics, at the lines and columns they are about.

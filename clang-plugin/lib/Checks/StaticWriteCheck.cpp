@@ -4,14 +4,18 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Every process has its own copy of file-scope, static and thread_local
-// variables. A write in a task changes the copy of the process it happens
-// to run in; tasks in other processes (and a Cilk program's main, the root
-// task, once it has moved) keep seeing theirs.
+// The file-scope variables a Cilk source defines are one copy for all
+// processes (SharedGlobals.h). Every process still has its own copy of
+// static locals, thread_local variables and file-scope variables defined
+// in other files (unless those are Cilk sources too). A write in a task
+// changes the copy of the process it happens to run in; tasks in other
+// processes (and a Cilk program's main, the root task, once it has moved)
+// keep seeing theirs.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Checks.h"
+#include "ito/Translate/SharedGlobals.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
@@ -24,7 +28,7 @@ namespace {
 
 class StaticAccessFinder : public RecursiveASTVisitor<StaticAccessFinder> {
 public:
-  explicit StaticAccessFinder(Reporter &R) : R(R) {}
+  StaticAccessFinder(Reporter &R, const SourceManager &SM) : R(R), SM(SM) {}
 
   bool shouldVisitTemplateInstantiations() const { return false; }
 
@@ -60,27 +64,34 @@ private:
   void write(const Expr *LHS, const Expr *At) {
     const VarDecl *V = rootVar(LHS);
     if (!V || V->hasLocalStorage() || V->getTLSKind() != VarDecl::TLS_None ||
-        !Seen.insert(V).second)
+        isSharedGlobal(V, SM) || !Seen.insert(V).second)
       return;
     std::string Kind = V->isStaticLocal()        ? "a static local variable"
                        : V->isStaticDataMember() ? "a static data member"
-                                                 : "a file-scope variable";
+                       : (V->getDefinition() || V->getActingDefinition())
+                           ? "a file-scope variable"
+                           : "a file-scope variable defined in another file";
     R.report(CheckId::StaticWrite, At->getExprLoc(),
              "task writes " + quoted(V) + ", " + Kind +
                  "; every process has its own copy, and tasks in other "
-                 "processes do not see the write",
+                 "processes do not see the write" +
+                 ((V->getDefinition() || V->getActingDefinition()) ||
+                          V->isStaticDataMember()
+                      ? ""
+                      : " (unless that file is a Cilk source too)"),
              At->getSourceRange(),
              {{V->getLocation(), quoted(V) + " is declared here", {}}});
   }
 
   Reporter &R;
+  const SourceManager &SM;
   llvm::DenseSet<const VarDecl *> Seen;
 };
 
 } // namespace
 
 void checks::checkStaticWrite(CheckContext &C) {
-  StaticAccessFinder Finder(C.Report);
+  StaticAccessFinder Finder(C.Report, C.Ctx.getSourceManager());
   for (const Body &B : C.Sites.TaskCode)
     Finder.TraverseStmt(const_cast<Stmt *>(B.Stmt));
 }

@@ -187,6 +187,8 @@ bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
   std::unique_ptr<LanguageEmitter> L =
       CPlusPlus ? makeCxxEmitter(E) : makeCEmitter(E);
   bool OK = emitPlan(E, Plan, *L);
+  if (Options.HasCilk)
+    emitSharedGlobals(E);
   // Marks the program as a Cilk program: its main, wherever it is, then runs
   // as the root task (libito's __wrap_main; ito-cc links with
   // --wrap=main).

@@ -47,6 +47,10 @@ std::unique_ptr<LanguageEmitter> makeCxxEmitter(Edits &E);
 /// Makes the edits of \p Plan in the order they nest.
 bool emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L);
 
+/// Puts the variables the main file defines in the sections libito shares
+/// between processes (EmitGlobals.cpp).
+void emitSharedGlobals(Edits &E);
+
 } // namespace ito
 
 #endif // ITO_REWRITE_EMITLANGUAGE_H

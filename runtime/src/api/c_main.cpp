@@ -4,11 +4,14 @@
 // runs as the root task (ito_abi_main); otherwise main runs as it is (a
 // program written against libito starts the runtime itself). This file is
 // its own object in libito, linked only when --wrap=main asks for it.
+#include "memory/memory.hpp"
 #include "platform/error.hpp"
+#include "platform/process_exit.hpp"
 
 #include <ito/cilk_abi.h>
 #include <ito/ito.h>
 
+#include <cstdio>
 #include <cstring>
 
 namespace {
@@ -37,10 +40,19 @@ extern "C" void ito_main_task(void *args, void *result) noexcept {
 extern "C" void ito_program_heap_start(void);
 extern "C" void ito_program_heap_stop(void);
 
+static void finish_program() {
+  ito_program_heap_stop();
+  ito_fini();
+}
+
 extern "C" int ito_abi_main(int argc, char **argv, int (*task)(int, char **)) {
-  ito_init(&argc, &argv);
-  // From here the program's allocations are in global memory.
-  ito_program_heap_start();
+  if (!ito_is_initialized()) {
+    ito_init(&argc, &argv);
+    ito_program_heap_start();
+  }
+  // Static initialization is over: rank 0's file-scope data is everyone's.
+  if (ito::memory::memory_system *m = ito::memory::the_memory_or_null())
+    m->share_globals();
   size_t used = 0;
   if (argc >= static_cast<int>(sizeof arg_pointers / sizeof *arg_pointers))
     ito::platform::fatal("more than %zu command-line arguments",
@@ -58,9 +70,18 @@ extern "C" int ito_abi_main(int argc, char **argv, int (*task)(int, char **)) {
   main_args a{task, argc};
   int rc = 0;
   ito_root_exec(ito_main_task, &a, sizeof a, &rc, sizeof rc);
-  ito_program_heap_stop();
-  ito_fini();
-  return rc;
+  if (ito_rank() == 0) {
+    // The program's exit handlers and static destructors run once for the
+    // job, here, in exit() after main's return, with the runtime still up
+    // (they may touch shared data anywhere); then finish_program ends it.
+    ito::platform::end_normally_with(finish_program);
+    return rc;
+  }
+  // The other processes serve requests in ito_fini's barrier meanwhile,
+  // and leave without running exit handlers: those are the job's.
+  finish_program();
+  std::fflush(nullptr);
+  ito::platform::exit_process(rc);
 }
 
 extern "C" {
@@ -70,6 +91,18 @@ extern const char __ito_cilk_program __attribute__((weak));
 static int real_main(int argc, char **argv) {
   extern char **environ;
   return __real_main(argc, argv, environ);
+}
+
+// A Cilk program starts the runtime before its own static initialization
+// (after the layout constructor, 101, and the exit hooks, 102), so that what
+// its constructors allocate is already in global memory: a file-scope
+// std::vector that main fills must point to memory every process reaches.
+__attribute__((constructor(103))) static void
+ito_start_cilk_program(int argc, char **argv, char **) {
+  if (&__ito_cilk_program == nullptr || ito_is_initialized())
+    return;
+  ito_init(&argc, &argv);
+  ito_program_heap_start();
 }
 
 int __wrap_main(int argc, char **argv, char **envp) {

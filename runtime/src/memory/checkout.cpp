@@ -70,6 +70,8 @@ home_loc memory_system::home_of_block(const char *block_start) {
     h.offset -= static_cast<uint64_t>(at - block_start);
     return h;
   }
+  if (__builtin_expect(globals_.contains(block_start), 0))
+    return home_loc{0, segment::globals, globals_.offset_of(block_start)};
   const int owner = view_->noncollective_owner(block_start);
   return home_loc{owner, segment::heap,
                   static_cast<uint64_t>(block_start - view_->slice_of(owner))};

@@ -56,11 +56,12 @@ void memory_system::install_fault_access() {
 }
 
 bool memory_system::resolve_fault(void *addr, bool write) {
-  if (!view_->in_program_heap(addr))
+  if (view_->in_program_heap(addr)) {
+    if (homes_->on_node(view_->noncollective_owner(addr)))
+      return false;
+  } else if (!globals_.contains(addr) || homes_->on_node(0)) {
     return false;
-  const int owner = view_->noncollective_owner(addr);
-  if (homes_->on_node(owner))
-    return false;
+  }
   const std::size_t bs = cache_->block_size();
   const uint64_t id = reinterpret_cast<uintptr_t>(addr) / bs;
   char *start = reinterpret_cast<char *>(id * bs);

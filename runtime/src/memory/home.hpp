@@ -12,11 +12,13 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace ito::memory {
 
-enum class segment : uint32_t { heap = 0, collective = 1 };
+// globals: the program's file-scope data, whose home is rank 0.
+enum class segment : uint32_t { heap = 0, collective = 1, globals = 2 };
 
 // Where a global byte lives: its home rank, segment and offset there.
 struct home_loc {
@@ -60,8 +62,17 @@ public:
   // This rank's segment, as the runtime addresses it (to serve fetches and
   // write-backs from other nodes, and for the heap's own bookkeeping).
   char *own(segment s) const {
-    return s == segment::heap ? heap_ : collective_;
+    return s == segment::heap         ? heap_
+           : s == segment::collective ? collective_
+                                      : globals_;
   }
+  // Rank 0: its second mapping of the program's globals (to serve them).
+  void set_globals(char *alias, std::size_t size) {
+    globals_ = alias;
+    globals_size_ = size;
+  }
+  // The name of a segment of rank's for this job.
+  std::string segment_name(int rank, const char *what) const;
   bool guarded() const { return guard_; }
   // How home data is mapped into the view.
   int view_protection() const;
@@ -74,7 +85,9 @@ public:
     return (h.seg == segment::heap ? a.heap : a.collective) + h.offset;
   }
   std::size_t size(segment s) const {
-    return s == segment::heap ? heap_size_ : collective_size_;
+    return s == segment::heap         ? heap_size_
+           : s == segment::collective ? collective_size_
+                                      : globals_size_;
   }
   int collective_fd(int rank) const {
     return fds_[static_cast<std::size_t>(rank)].collective;
@@ -102,7 +115,9 @@ private:
   int rank_;
   bool guard_;
   std::size_t heap_size_, collective_size_;
-  char *heap_ = nullptr, *collective_ = nullptr;
+  char *heap_ = nullptr, *collective_ = nullptr, *globals_ = nullptr;
+  std::size_t globals_size_ = 0;
+  uint64_t job_ = 0;
   std::vector<fds> fds_;
   std::vector<aliases> aliases_; // when guarded, for the node's ranks
 };

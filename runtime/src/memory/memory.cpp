@@ -193,6 +193,15 @@ bool explain_fault(const platform::fault &f, char *buf, std::size_t size) {
                     addr);
     return true;
   }
+  if (m->globals().contains(addr)) {
+    std::snprintf(buf, size,
+                  "access to the program's file-scope data at %p, whose home "
+                  "is process 0 on another node, from outside the program's "
+                  "tasks (another thread, or after the runtime ended), where "
+                  "it is not fetched",
+                  addr);
+    return true;
+  }
   if (v.in_program_heap(addr)) {
     std::snprintf(buf, size,
                   "access to heap data at %p of process %d, on another node, "

@@ -8,6 +8,7 @@
 #include "memory/collective.hpp"
 #include "memory/global_view.hpp"
 #include "memory/home.hpp"
+#include "memory/program_globals.hpp"
 #include "memory/program_heap.hpp"
 #include "threads/remote_heap.hpp"
 
@@ -100,6 +101,11 @@ public:
   // Serving other nodes (remote_access.cpp).
   home_segments &homes() { return *homes_; }
   collective_table &collectives() { return *coll_; }
+  // Collective, after static initialization: rank 0's file-scope data
+  // becomes every process's (program_globals.cpp).
+  void share_globals();
+  const globals_layout &globals() const { return globals_; }
+
   // A free from another node (offset in this rank's slice).
   void free_here(uint64_t in_slice);
 
@@ -177,6 +183,7 @@ private:
     uint64_t in_slice;
   };
   std::vector<pending_free> pending_frees_;
+  globals_layout globals_; // empty until shared
   bool dirty_ = false;
   coherence_shared *coh_ = nullptr;
 };

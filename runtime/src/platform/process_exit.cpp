@@ -163,12 +163,21 @@ void on_stop_signal(int) {
 // Where every exit() of a process of the job ends, once the program's own
 // exit handlers have ran (registered first, it runs last): end the job
 // rather than tear the runtime down under tasks that may still be running.
+void (*normal_finish)() = nullptr;
+
 void on_process_exit(int status, void *) {
   job_page *p = this_job();
   if (!p)
     return;
   std::cout.flush();
   std::clog.flush();
+  if (normal_finish && remote_leader_of < 0 &&
+      p->stop.load(std::memory_order_acquire) == 0) {
+    void (*finish)() = normal_finish;
+    normal_finish = nullptr;
+    finish();
+    return;
+  }
   if (remote_leader_of >= 0)
     lead_machine(p, remote_leader_of, remote_code);
   const int64_t code = p->stop.load(std::memory_order_acquire);
@@ -215,6 +224,8 @@ void exit_process(int status) {
 }
 
 void set_stop_sender(stop_sender send) { remote_sender = send; }
+
+void end_normally_with(void (*finish)()) { normal_finish = finish; }
 
 void note_quick_exit_status(int status) { quick_exit_status = status; }
 

@@ -51,6 +51,11 @@ void install_stop_handler();
 // quick_exit(status) is under way: its handlers cannot see the status.
 void note_quick_exit_status(int status);
 
+// The process's next exit() is the program's normal end (main returned):
+// once the program's own exit handlers and static destructors have run,
+// with the runtime still up, finish(), not the ending of the job, runs.
+void end_normally_with(void (*finish)());
+
 // _exit(2) for the runtime's own use (the program's _exit may be wrapped).
 [[noreturn]] void exit_process(int status);
 

@@ -1,0 +1,36 @@
+//===- SharedGlobals.h - File-scope data the processes share ----*- C++ -*-===//
+//
+// Part of ito.
+//
+//===----------------------------------------------------------------------===//
+//
+// Which variables of a Cilk source become one copy for all the program's
+// processes: those the main file defines at file or namespace scope (and
+// its static data members), unless they are constant, thread_local,
+// templated or inline (emitted in several objects), come from a macro, or
+// already name a section. The rewriter puts them in libito's shared
+// sections; the checks leave writes to them alone.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ITO_TRANSLATE_SHAREDGLOBALS_H
+#define ITO_TRANSLATE_SHAREDGLOBALS_H
+
+namespace clang {
+class SourceManager;
+class VarDecl;
+} // namespace clang
+
+namespace ito {
+
+/// True if this definition of a variable is one that the translation shares.
+bool isSharedGlobalDefinition(const clang::VarDecl *VD,
+                              const clang::SourceManager &SM);
+
+/// True if every process sees one copy of \p VD: its definition in this
+/// translation unit is shared.
+bool isSharedGlobal(const clang::VarDecl *VD, const clang::SourceManager &SM);
+
+} // namespace ito
+
+#endif

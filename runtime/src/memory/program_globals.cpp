@@ -1,0 +1,114 @@
+#include "memory/program_globals.hpp"
+
+#include "memory/memory.hpp"
+#include "platform/error.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+// Defined by ito-cc's linker script (ito-globals.ld); weak, so a program
+// linked without it has no shared globals.
+extern "C" {
+extern char __ito_globals_begin[] __attribute__((weak));
+extern char __ito_globals_end[] __attribute__((weak));
+extern char __ito_zglobals_begin[] __attribute__((weak));
+extern char __ito_zglobals_end[] __attribute__((weak));
+}
+
+namespace ito::memory {
+
+globals_layout program_globals_layout() {
+  globals_layout g;
+  if (__ito_globals_begin && __ito_zglobals_begin) {
+    g.data_begin = __ito_globals_begin;
+    g.data_end = __ito_globals_end;
+    g.zero_begin = __ito_zglobals_begin;
+    g.zero_end = __ito_zglobals_end;
+  }
+  return g;
+}
+
+namespace {
+
+void map_over(char *at, std::size_t len, int fd, std::size_t offset) {
+  if (len == 0)
+    return;
+  if (mmap(at, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd,
+           static_cast<off_t>(offset)) == MAP_FAILED)
+    platform::fatal("cannot map the program's shared globals at %p (%zu "
+                    "KiB): %s",
+                    static_cast<void *>(at), len >> 10, std::strerror(errno));
+}
+
+void make_inaccessible(char *at, std::size_t len) {
+  if (len && mmap(at, len, PROT_NONE,
+                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1,
+                  0) == MAP_FAILED)
+    platform::fatal("cannot unmap this process's copy of the program's "
+                    "globals at %p: %s",
+                    static_cast<void *>(at), std::strerror(errno));
+}
+
+} // namespace
+
+void memory_system::share_globals() {
+  const globals_layout g = program_globals_layout();
+  if (g.size() == 0 || globals_.size() != 0)
+    return;
+  const std::size_t zero_size = g.size() - g.data_size();
+  const bool home_here = homes_->on_node(0);
+  if (!home_here && (opts_.block_size > globals_alignment))
+    platform::fatal("ITO_BLOCK_SIZE=%zu KiB is larger than the alignment of "
+                    "the program's globals (%zu KiB) that processes on "
+                    "other nodes fetch; use ITO_BLOCK_SIZE=%zuk or less",
+                    opts_.block_size >> 10, globals_alignment >> 10,
+                    globals_alignment >> 10);
+  const std::string name = homes_->segment_name(0, "globals");
+  MPI_Comm node = topo_.node_comm();
+  char *alias = nullptr;
+  if (topo_.rank() == 0) {
+    const int fd = shm_open(name.c_str(), O_RDWR | O_CREAT | O_EXCL, 0600);
+    if (fd < 0 || ftruncate(fd, static_cast<off_t>(g.size())) != 0)
+      platform::fatal("cannot create shared memory %s for the program's "
+                      "globals (%zu KiB): %s (is /dev/shm full?)",
+                      name.c_str(), g.size() >> 10, std::strerror(errno));
+    void *a =
+        mmap(nullptr, g.size(), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (a == MAP_FAILED)
+      platform::fatal("cannot map the program's globals: %s",
+                      std::strerror(errno));
+    alias = static_cast<char *>(a);
+    std::memcpy(alias, g.data_begin, g.data_size());
+    std::memcpy(alias + g.data_size(), g.zero_begin, zero_size);
+    map_over(g.data_begin, g.data_size(), fd, 0);
+    map_over(g.zero_begin, zero_size, fd, g.data_size());
+    close(fd);
+  }
+  MPI_Barrier(node);
+  if (topo_.rank() != 0 && home_here) {
+    const int fd = shm_open(name.c_str(), O_RDWR, 0600);
+    if (fd < 0)
+      platform::fatal("cannot open shared memory %s for the program's "
+                      "globals: %s",
+                      name.c_str(), std::strerror(errno));
+    map_over(g.data_begin, g.data_size(), fd, 0);
+    map_over(g.zero_begin, zero_size, fd, g.data_size());
+    close(fd);
+  }
+  MPI_Barrier(node);
+  if (topo_.rank() == 0)
+    shm_unlink(name.c_str());
+  if (!home_here) {
+    // Rank 0's values arrive on the first touch of each block.
+    make_inaccessible(g.data_begin, g.data_size());
+    make_inaccessible(g.zero_begin, zero_size);
+  }
+  homes_->set_globals(alias, g.size());
+  globals_ = g;
+  MPI_Barrier(topo_.world());
+}
+
+} // namespace ito::memory

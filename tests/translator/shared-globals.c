@@ -1,0 +1,38 @@
+// The variables a Cilk source defines at file scope go into the sections
+// libito shares between processes: ito_globals when the declaration has an
+// initializer, ito_zglobals when none of its declarators has one. Nothing
+// else moves: constants, thread_local data, static locals, declarations of
+// variables defined elsewhere, and variables that already name a section.
+// RUN: %ito-translate %s -- -I %ito-include > %t.c
+// RUN: grep -v -e '^ *// [^#]' -e '^ *//$' -e '^ *$' %t.c | FileCheck %s --implicit-check-not=ito_globals --implicit-check-not=ito_zglobals
+// RUN: %clang -fsyntax-only -I %ito-include %t.c
+
+#include <cilk/cilk.h>
+
+// CHECK: __attribute__((section("ito_zglobals"))) int n;
+int n;
+// CHECK: __attribute__((section("ito_globals"))) static int cutoff = 64;
+static int cutoff = 64;
+// CHECK: __attribute__((section("ito_globals"))) long a = 1, b;
+long a = 1, b;
+// CHECK: __attribute__((section("ito_zglobals"))) double grid[16][16], *row;
+double grid[16][16], *row;
+// CHECK: __attribute__((section("ito_globals"))) int *array = 0;
+int *array = 0;
+const int limit = 10;
+_Thread_local int scratch;
+extern int elsewhere;
+__attribute__((section("mine"))) int own = 1;
+
+static long work(int k) {
+  static int calls;
+  calls++;
+  return k + limit + cutoff + n + scratch + elsewhere + own;
+}
+
+long run(int k) {
+  long x = cilk_spawn work(k);
+  long y = work(k + 1);
+  cilk_sync;
+  return x + y + a + b + (long)grid[0][0] + (row ? 1 : 0) + (array ? 1 : 0);
+}

@@ -1,0 +1,38 @@
+// C++: variables at namespace scope, objects with constructors and static
+// data members defined in the source are shared; inline and templated
+// variables, constants and constexpr ones are not.
+// RUN: %ito-translate %s -- -std=c++17 -I %ito-include > %t.cpp
+// RUN: grep -v -e '^ *// [^#]' -e '^ *//$' -e '^ *$' %t.cpp | FileCheck %s --implicit-check-not=ito_globals --implicit-check-not=ito_zglobals
+// RUN: %clangxx -std=c++17 -fsyntax-only -I %ito-include %t.cpp
+
+#include <cilk/cilk.h>
+#include <string>
+#include <vector>
+
+// CHECK: __attribute__((section("ito_globals"))) std::vector<int> values;
+std::vector<int> values;
+// CHECK: __attribute__((section("ito_globals"))) std::string name = "x";
+std::string name = "x";
+namespace config {
+// CHECK: __attribute__((section("ito_globals"))) int scale = 2;
+int scale = 2;
+} // namespace config
+struct counters {
+  static long hits;
+  static inline int inlined = 0;
+};
+// CHECK: __attribute__((section("ito_globals"))) long counters::hits = 0;
+long counters::hits = 0;
+template <class T> T zero = T();
+constexpr int width = 8;
+const std::string label = "label";
+
+long work(int k) { return k * config::scale + counters::hits + width; }
+
+long run(int k) {
+  long x = cilk_spawn work(k);
+  long y = work(k + 1);
+  cilk_sync;
+  return x + y + zero<long> + (long)values.size() + (long)name.size() +
+         (long)label.size() + counters::inlined;
+}
