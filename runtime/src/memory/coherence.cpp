@@ -36,6 +36,8 @@ void memory_system::mark_dirty() {
 void memory_system::release(bool requested) {
   const uint64_t epoch = coh_->current_epoch.load(std::memory_order_relaxed);
   if (!dirty_) {
+    if (!pending_frees_.empty())
+      send_pending_frees();
     // Nothing to write; a request can only be for a write-back that has
     // happened, but never leave a waiter behind.
     if (coh_->request_epoch.load(std::memory_order_acquire) > epoch)

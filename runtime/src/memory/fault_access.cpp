@@ -21,6 +21,7 @@
 #include "threads/stats.hpp"
 #include "threads/worker.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <sys/mman.h>
@@ -183,16 +184,31 @@ void memory_system::drop_implicit() {
 }
 
 void memory_system::free_on_other_node(int owner, uint64_t in_slice) {
-  // After this process's writes to it are home: a write-back that came
-  // after the free could land in the block's next life.
-  if (n_twins_ == 0 && !dirty_)
-    return post_free(worker_.net(), owner, in_slice);
+  // Sent in batches, one message per owner, and after this process's
+  // writes are home: a write-back that came after the free could land in
+  // the block's next life. Until then the block stays allocated.
   pending_frees_.push_back(pending_free{owner, in_slice});
+  if (pending_frees_.size() < max_pending_frees)
+    return;
+  if (dirty_)
+    release(false); // sends them after the write-back
+  else
+    send_pending_frees();
 }
 
 void memory_system::send_pending_frees() {
-  for (const pending_free &f : pending_frees_)
-    post_free(worker_.net(), f.owner, f.in_slice);
+  std::sort(pending_frees_.begin(), pending_frees_.end(),
+            [](const pending_free &a, const pending_free &b) {
+              return a.owner < b.owner;
+            });
+  std::vector<uint64_t> offsets;
+  for (std::size_t i = 0; i < pending_frees_.size();) {
+    const int owner = pending_frees_[i].owner;
+    offsets.clear();
+    for (; i < pending_frees_.size() && pending_frees_[i].owner == owner; i++)
+      offsets.push_back(pending_frees_[i].in_slice);
+    post_frees(worker_.net(), owner, offsets.data(), offsets.size());
+  }
   pending_frees_.clear();
 }
 

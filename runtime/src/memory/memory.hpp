@@ -183,6 +183,7 @@ private:
     uint64_t in_slice;
   };
   std::vector<pending_free> pending_frees_;
+  static constexpr std::size_t max_pending_frees = 4096;
   globals_layout globals_; // empty until shared
   bool dirty_ = false;
   coherence_shared *coh_ = nullptr;

@@ -86,6 +86,13 @@ bool serve(int src, const threads::msg_header &, const char *payload,
   case mem_op::free:
     m.free_here(r.offset);
     return false;
+  case mem_op::free_many:
+    for (uint64_t k = 0; k < r.len; k++) {
+      uint64_t off;
+      std::memcpy(&off, payload + sizeof r + k * sizeof off, sizeof off);
+      m.free_here(off);
+    }
+    return false;
   case mem_op::coll_alloc:
     reply_with(reply, m.collectives().serve_allocate(r.offset, r.len));
     return true;
@@ -149,6 +156,14 @@ uint64_t remote_epoch(threads::transport &net, int rank) {
 void post_free(threads::transport &net, int rank, uint64_t offset) {
   std::vector<char> msg =
       make_request(mem_request{mem_op::free, segment::heap, offset, 0});
+  net.post(rank, msg.data(), msg.size());
+}
+
+void post_frees(threads::transport &net, int rank, const uint64_t *offsets,
+                std::size_t n) {
+  std::vector<char> msg =
+      make_request(mem_request{mem_op::free_many, segment::heap, 0, n}, offsets,
+                   n * sizeof *offsets);
   net.post(rank, msg.data(), msg.size());
 }
 

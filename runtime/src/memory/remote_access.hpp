@@ -24,6 +24,7 @@ enum class mem_op : uint32_t {
   write_runs,  // + runs {uint32 offset, uint32 length, bytes} -> (empty)
   epoch,       // -> the home's current release epoch
   free,        // one-way: free a noncollective object
+  free_many,   // one-way: + uint64 offsets, free each
   coll_alloc,  // (rank 0) -> coll_desc
   coll_free,   // (rank 0) -> the freed coll_desc
   coll_lookup, // (rank 0) -> coll_desc (live == 0: none)
@@ -44,6 +45,9 @@ void begin_write_runs(threads::transport &net, const home_loc &h,
 
 uint64_t remote_epoch(threads::transport &net, int rank);
 void post_free(threads::transport &net, int rank, uint64_t offset);
+// Frees n objects of rank's at these offsets in its slice, in one message.
+void post_frees(threads::transport &net, int rank, const uint64_t *offsets,
+                std::size_t n);
 coll_desc call_collective(threads::transport &net, mem_op op, uint64_t a,
                           uint64_t b);
 
