@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <pthread.h>
 
 extern "C" {
 void *__libc_malloc(std::size_t);
@@ -65,7 +66,22 @@ void check_remote_frees(program_heap &h) {
 
 } // namespace
 
+namespace {
+// A child made by fork() shares the heaps' memory with its parent (it is
+// shared memory): it must allocate and free in its own C library heap.
+void forget_in_child() {
+  on_heap_thread = false;
+  live = nullptr;
+  layout.rank = -1;
+}
+} // namespace
+
 void start(memory_system &m) {
+  static bool registered = false;
+  if (!registered) {
+    registered = true;
+    pthread_atfork(nullptr, nullptr, forget_in_child);
+  }
   layout = {m.rank(), m.view().slice(), m.view().program_offset(),
             m.own_program_heap().size()};
   live = &m;
