@@ -114,7 +114,8 @@ Expected<CommandLine> parseCommandLine(ArrayRef<const char *> Args,
   std::vector<std::string> WarningArgs;
   for (size_t I = 0; I < Args.size(); I++) {
     StringRef Arg(Args[I]);
-    if (Arg == "-w" || Arg.starts_with("-W"))
+    if (Arg == "-w" || Arg.starts_with("-W") ||
+        ito::CheckOptions::isCheckFlag(Arg))
       WarningArgs.push_back(Arg.str());
     if (ito::CheckOptions::isCheckFlag(Arg))
       continue; // ito's own: clang does not know them

@@ -3,8 +3,10 @@
 // run in another process), so a write to one is lost and a local array is
 // out of reach. Reading copies, the loop variable and the body's own locals
 // are fine.
-// RUN: %ito-translate %s -- -I %ito-include -Xclang -verify
-// RUN: %clang -fsyntax-only -fplugin=%ito-plugin -Xclang -verify %s
+// The analysis itself: -fno-ito-promote keeps locals on the stack (the
+// translation would move these off it; stack-promotion.c tests that).
+// RUN: %ito-translate %s -- -fno-ito-promote -I %ito-include -Xclang -verify
+// RUN: %clang -fsyntax-only -fplugin=%ito-plugin -fplugin-arg-ito--fno-ito-promote -Xclang -verify %s
 
 #include <cilk/cilk.h>
 

@@ -1,9 +1,11 @@
 // -Wito-stack-sharing (C): a spawned child gets an address in its parent's
 // stack, by any route. Each must fire at the argument that carries it, with
 // notes from the storage to the spawn; the near misses must stay silent.
-// RUN: %ito-translate %s -- -I %ito-include -Xclang -verify
-// RUN: not %ito-translate %s -- -I %ito-include 2>&1 | FileCheck %s
-// RUN: %clang -fsyntax-only -fplugin=%ito-plugin -Xclang -verify %s
+// The analysis itself: -fno-ito-promote keeps locals on the stack (the
+// translation would move these off it; stack-promotion.c tests that).
+// RUN: %ito-translate %s -- -fno-ito-promote -I %ito-include -Xclang -verify
+// RUN: not %ito-translate %s -- -fno-ito-promote -I %ito-include 2>&1 | FileCheck %s
+// RUN: %clang -fsyntax-only -fplugin=%ito-plugin -fplugin-arg-ito--fno-ito-promote -Xclang -verify %s
 
 #include <alloca.h>
 #include <cilk/cilk.h>

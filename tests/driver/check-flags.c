@@ -28,9 +28,9 @@ void g(int *p);
 // The diagnostics, at the lines and columns they are about.
 int f(int n) {
   int x = n;
-  // DEFAULT: check-flags.c:[[#@LINE+2]]:16: error: spawned task receives the address of local variable 'x' {{.*}}[-Wito-stack-sharing]
-  // DEMOTED: check-flags.c:[[#@LINE+1]]:16: warning: spawned task receives the address of local variable 'x' {{.*}}[-Wito-stack-sharing]
-  cilk_spawn g(&x);
+  // DEFAULT: check-flags.c:[[#@LINE+2]]:16: error: spawned task receives the address of parameter 'n' {{.*}}[-Wito-stack-sharing]
+  // DEMOTED: check-flags.c:[[#@LINE+1]]:16: warning: spawned task receives the address of parameter 'n' {{.*}}[-Wito-stack-sharing]
+  cilk_spawn g(&n);
   cilk_sync;
   // DEFAULT: check-flags.c:[[#@LINE+3]]:9: warning: task writes 'total'{{.*}}[-Wito-static-write]
   // NOERR: check-flags.c:[[#@LINE+2]]:9: warning: task writes 'total'{{.*}}[-Wito-static-write]

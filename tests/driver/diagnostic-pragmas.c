@@ -1,3 +1,4 @@
+// (The addresses are of parameters: a local would be moved off the stack.)
 // #pragma clang diagnostic (and GCC diagnostic, _Pragma) set the level of
 // ito's checks for the code after them, as for clang's own warnings, with
 // push and pop; clang says nothing about the -Wito-* names it does not
@@ -8,8 +9,8 @@
 // RUN: %clang -fsyntax-only -fplugin=%ito-plugin -Xclang -verify %s
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: not %ito-cc -c %s -o %t/a.o 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
-// CHECK: diagnostic-pragmas.c:[[#WARNED:]]:18: warning: spawned task receives the address of local variable 'y' of 'warned'; {{.*}} [-Wito-stack-sharing]
-// CHECK: diagnostic-pragmas.c:[[#REPORTED:]]:18: error: spawned task receives the address of local variable 'z' of 'reported'; {{.*}} [-Wito-stack-sharing]
+// CHECK: diagnostic-pragmas.c:[[#WARNED:]]:18: warning: spawned task receives the address of parameter 'y' of 'warned'; {{.*}} [-Wito-stack-sharing]
+// CHECK: diagnostic-pragmas.c:[[#REPORTED:]]:18: error: spawned task receives the address of parameter 'z' of 'reported'; {{.*}} [-Wito-stack-sharing]
 // RUN: %ito-cc -Wno-error=ito-stack-sharing -c %s -o %t/b.o 2>&1 | FileCheck %s --check-prefix=NOERROR --implicit-check-not=warning: --implicit-check-not=error:
 // NOERROR: diagnostic-pragmas.c:{{[0-9]+}}:18: warning: {{.*}}'y' of 'warned'
 // NOERROR: diagnostic-pragmas.c:{{[0-9]+}}:18: warning: {{.*}}'z' of 'reported'
@@ -28,8 +29,8 @@
 
 static void add(int *p) { *p += 1; }
 
-int ignored(void) {
-  int x = 0;
+int ignored(int x) {
+  x = 0;
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wito-stack-sharing"
   cilk_spawn add(&x);
@@ -38,8 +39,8 @@ int ignored(void) {
   return x;
 }
 
-int warned(void) {
-  int y = 0; // expected-note {{'y' is declared here}}
+int warned(int y) {
+  y = 0; // expected-note@-1 {{'y' is declared here}}
 #pragma GCC diagnostic push
   _Pragma("clang diagnostic warning \"-Wito-stack-sharing\"")
   cilk_spawn add(&y); // expected-warning {{'y' of 'warned'}}
@@ -52,15 +53,15 @@ int warned(void) {
 #pragma clang diagnostic ignored "-Wito-stack-shraing"
 #endif
 
-int reported(void) {
-  int z = 0; // expected-note {{'z' is declared here}}
+int reported(int z) {
+  z = 0; // expected-note@-1 {{'z' is declared here}}
   cilk_spawn add(&z); // expected-error {{'z' of 'reported'}}
   cilk_sync;
   return z;
 }
 
-int everything(void) {
-  int w = 0;
+int everything(int w) {
+  w = 0;
 #pragma clang diagnostic ignored "-Weverything"
   cilk_spawn add(&w);
   cilk_sync;

@@ -24,11 +24,11 @@ static long fib(int n) {
   return x + y;
 }
 
-int main(void) {
-  int z = 0;
+int main(int z, char **argv) {
+  (void)argv;
   cilk_spawn add(&z);
   // CHECK: {"$schema":{{.*}}"results":[{"level":"warning","locations":[{"physicalLocation":{"artifactLocation":{"index":0,"uri":"file://{{[^"]*}}/tests/driver/sarif.c"},"region":{"endColumn":20,"endLine":[[#@LINE-1]],"startColumn":18,"startLine":[[#@LINE-1]]}}}
-  // CHECK-SAME: "message":{"text":"spawned task receives the address of local variable 'z' of 'main'; {{.*}} [-Wito-stack-sharing]"}
+  // CHECK-SAME: "message":{"text":"spawned task receives the address of parameter 'z' of 'main'; {{.*}} [-Wito-stack-sharing]"}
   cilk_sync;
   printf("%d\n", fib(20) + z);
   // CHECK: {"$schema":{{.*}}"artifacts":[{"length":{{[0-9]+}},"location":{"index":0,"uri":"file://{{[^"]*}}/tests/driver/sarif.c"}

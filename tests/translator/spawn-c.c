@@ -6,7 +6,7 @@
 //
 // Comment and blank lines are dropped from the translation before FileCheck
 // reads it, so that no pattern can match its own CHECK line.
-// RUN: %ito-translate %s -- -I %ito-include > %t.c
+// RUN: %ito-translate %s -- -fno-ito-promote -I %ito-include > %t.c
 // RUN: grep -v -e '^ *//' -e '^ *$' %t.c | FileCheck %s
 // The translation is C that compiles as it is.
 // RUN: %clang -fsyntax-only -Wall -I %ito-include %t.c

@@ -83,13 +83,25 @@ CheckOptions CheckOptions::fromArguments(llvm::ArrayRef<std::string> Args,
     StringRef Arg(A);
     if (Arg == "-w")
       O.setIgnoreWarnings(true);
+    else if (O.applyFeatureOption(Arg))
+      continue;
     else if (Arg.consume_front("-W") && !O.applyWarningOption(Arg) && Unknown)
       Unknown->push_back(A);
   }
   return O;
 }
 
+bool CheckOptions::applyFeatureOption(StringRef Arg) {
+  if (Arg == "-fito-promote" || Arg == "-fno-ito-promote") {
+    Promote = Arg == "-fito-promote";
+    return true;
+  }
+  return false;
+}
+
 bool CheckOptions::isCheckFlag(StringRef Arg) {
+  if (Arg == "-fito-promote" || Arg == "-fno-ito-promote")
+    return true;
   if (!Arg.consume_front("-W"))
     return false;
   Arg.consume_front("no-");

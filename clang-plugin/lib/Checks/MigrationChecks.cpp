@@ -34,7 +34,7 @@ void ito::runMigrationChecks(ASTContext &Ctx, const TranslationPlan &Plan,
     Any |= Report.enabled(I.Id);
   if (!Any)
     return; // -Wno-ito: no analysis at all
-  TaskSites Sites(Ctx, Plan);
+  TaskSites Sites(Ctx, Plan, Options.promote());
   CheckContext C{Ctx, Sites, Report};
   checkStackSharing(C);
   checkStackPublish(C);

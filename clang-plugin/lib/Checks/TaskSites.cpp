@@ -205,8 +205,9 @@ private:
 
 } // namespace
 
-TaskSites::TaskSites(ASTContext &Ctx, const TranslationPlan &Plan)
-    : Ctx(Ctx), Plan(Plan) {
+TaskSites::TaskSites(ASTContext &Ctx, const TranslationPlan &Plan, bool Promote)
+    : Ctx(Ctx), Plan(Plan),
+      Promotion(Promote ? planPromotion(Ctx, Plan) : PromotionPlan()) {
   const SourceManager &SM = Ctx.getSourceManager();
   SiteCollector Collector(Ctx);
   Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
@@ -436,7 +437,7 @@ Body TaskSites::bodyOf(const TaskBlock *Block) const {
 FunctionFacts &TaskSites::facts(const Body &B) {
   std::unique_ptr<FunctionFacts> &F = Facts[B.Stmt];
   if (!F)
-    F = std::make_unique<FunctionFacts>(Ctx, B.Function, B.Stmt);
+    F = std::make_unique<FunctionFacts>(Ctx, B.Function, B.Stmt, &Promotion);
   return *F;
 }
 

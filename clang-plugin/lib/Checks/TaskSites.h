@@ -81,7 +81,10 @@ std::vector<FlowPoint> leftAt(const ForkReach &Flow, const MigrationPoint &P);
 
 class TaskSites {
 public:
-  TaskSites(clang::ASTContext &Ctx, const TranslationPlan &Plan);
+  /// \p Promote: the translation moves locals off the stack
+  /// (StackPromotion.h).
+  TaskSites(clang::ASTContext &Ctx, const TranslationPlan &Plan,
+            bool Promote = true);
   ~TaskSites();
 
   clang::ASTContext &Ctx;
@@ -110,6 +113,8 @@ public:
 private:
   void addInstantiatedSpawns();
 
+  /// What the translation moves off the stack (not the stack's, then).
+  PromotionPlan Promotion;
   llvm::DenseMap<const clang::Stmt *, std::unique_ptr<FunctionFacts>> Facts;
   llvm::DenseMap<const clang::Stmt *, std::unique_ptr<ForkReach>> Flows;
   struct ChildOrder;

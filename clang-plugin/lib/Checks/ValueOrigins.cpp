@@ -251,8 +251,8 @@ private:
 } // namespace ito::checks
 
 FunctionFacts::FunctionFacts(ASTContext &Ctx, const FunctionDecl *FD,
-                             const Stmt *Body)
-    : Ctx(Ctx), Function(FD), Body(Body) {
+                             const Stmt *Body, const PromotionPlan *Promoted)
+    : Ctx(Ctx), Function(FD), Body(Body), Promoted(Promoted) {
   FactsCollector(*this).TraverseStmt(const_cast<Stmt *>(Body));
 }
 
@@ -421,6 +421,13 @@ Origins FunctionFacts::pointerOrigins(const Expr *E) {
     return O;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    if (isAlloca(Call) && Promoted && Promoted->promoted(Call))
+      return {{storage(Origin::Heap,
+                       "memory that " + owner() +
+                           " allocated with alloca, moved to global memory",
+                       nullptr, Call->getBeginLoc(),
+                       "allocated here, in global memory", Call)},
+              false};
     if (isAlloca(Call))
       return {{storage(Origin::Stack,
                        "memory that " + owner() +
@@ -617,6 +624,12 @@ Origins FunctionFacts::varAddress(const VarDecl *V) {
   }
   if (!V->hasLocalStorage())
     return other();
+  if (Promoted && Promoted->promoted(V))
+    return {{storage(Origin::Heap,
+                     quoted(V) + " of " + owner() + ", moved to global memory",
+                     V, V->getLocation(),
+                     quoted(V) + " is declared here, moved to global memory")},
+            false};
   std::string Kind = V->getType()->isVariableArrayType()
                          ? "variable-length array"
                      : V->getType()->isArrayType() ? "local array"

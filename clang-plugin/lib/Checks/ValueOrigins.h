@@ -23,6 +23,7 @@
 #define ITO_CHECKS_VALUEORIGINS_H
 
 #include "Reporter.h"
+#include "ito/Translate/StackPromotion.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
@@ -65,12 +66,16 @@ struct Origins {
 /// What one function body does with its local variables.
 class FunctionFacts {
 public:
+  /// \p Promoted: the locals and alloca calls the translation moves to
+  /// global memory, which are not the stack's.
   FunctionFacts(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
-                const clang::Stmt *Body);
+                const clang::Stmt *Body,
+                const PromotionPlan *Promoted = nullptr);
 
   clang::ASTContext &Ctx;
   const clang::FunctionDecl *Function;
   const clang::Stmt *Body;
+  const PromotionPlan *Promoted;
 
   /// A value stored to a variable or field.
   struct Def {

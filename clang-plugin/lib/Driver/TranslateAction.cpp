@@ -79,6 +79,7 @@ public:
     Options.MainFileName = MainFileName.str();
     Options.HasCilk = Result.HasCilk;
     Options.Preprocessed = Preprocessed;
+    Options.Promote = Checks.promote();
     Options.Remove = DiagPragmas->itoPragmaRanges();
     if (!Options.HasCilk && Options.Remove.empty()) {
       Result.Output = SM.getBufferData(SM.getMainFileID()).str();

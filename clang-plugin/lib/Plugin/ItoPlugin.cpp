@@ -87,6 +87,8 @@ protected:
       StringRef Arg(A);
       if (Arg == "-w")
         Options.setIgnoreWarnings(true);
+      else if (Options.applyFeatureOption(Arg))
+        continue;
       else if (!Arg.consume_front("-W") || !Options.applyWarningOption(Arg))
         Unknown.push_back(A);
     }

@@ -186,6 +186,12 @@ bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
 
   std::unique_ptr<LanguageEmitter> L =
       CPlusPlus ? makeCxxEmitter(E) : makeCEmitter(E);
+  PromotionPlan Promotion;
+  if (Options.HasCilk && Options.Promote) {
+    Promotion = planPromotion(Ctx, Plan);
+    E.Promoted = &Promotion;
+    emitPromotion(E, Promotion);
+  }
   bool OK = emitPlan(E, Plan, *L);
   if (Options.HasCilk)
     emitSharedGlobals(E);

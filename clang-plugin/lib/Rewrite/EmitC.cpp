@@ -307,6 +307,28 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
     Locals += "  " + E.declare(P, Name) + " = __c->" + Name + ";\n";
   }
   for (const VarDecl *V : Used.Vars) {
+    if (E.Promoted && E.Promoted->promoted(V)) {
+      // The body reaches it through its pointer, which it copies.
+      std::string Name = "__ito_p_" + V->getNameAsString();
+      if (const auto *VLA =
+              E.Ctx.getAsVariableArrayType(V->getType().getCanonicalType())) {
+        // A variable-length array: its length travels with the pointer.
+        const std::string Len = "__ito_n_" + V->getNameAsString();
+        Fields += "void *" + Name + "; unsigned long " + Len + "; ";
+        Inits +=
+            Name + ", sizeof(*" + Name + ") / sizeof((*" + Name + ")[0]), ";
+        Locals += "  " +
+                  E.declare(VLA->getElementType(),
+                            "(*" + Name + ")[__c->" + Len + "]") +
+                  " = __c->" + Name + ";\n";
+        continue;
+      }
+      QualType P = E.Ctx.getPointerType(V->getType().getCanonicalType());
+      Fields += E.declare(P, Name) + "; ";
+      Inits += Name + ", ";
+      Locals += "  " + E.declare(P, Name) + " = __c->" + Name + ";\n";
+      continue;
+    }
     // File-scope code: through typedefs, which may be local to the function;
     // a struct, union or enum declared in the function cannot be named.
     QualType T = V->getType().getCanonicalType();

@@ -8,6 +8,7 @@
 #define ITO_REWRITE_EMITLANGUAGE_H
 
 #include "RewriteUtils.h"
+#include "ito/Translate/StackPromotion.h"
 
 #include <memory>
 
@@ -50,6 +51,10 @@ bool emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L);
 /// Puts the variables the main file defines in the sections libito shares
 /// between processes (EmitGlobals.cpp).
 void emitSharedGlobals(Edits &E);
+
+/// Moves the locals and alloca'd memory of \p Plan off the stack
+/// (EmitPromotion.cpp).
+void emitPromotion(Edits &E, const PromotionPlan &Plan);
 
 } // namespace ito
 

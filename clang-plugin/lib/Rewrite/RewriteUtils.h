@@ -7,6 +7,7 @@
 #ifndef ITO_REWRITE_REWRITEUTILS_H
 #define ITO_REWRITE_REWRITEUTILS_H
 
+#include "ito/Translate/StackPromotion.h"
 #include "ito/Translate/TaskBlocks.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -27,6 +28,9 @@ public:
   clang::Rewriter R;
   /// The name #line markers give the main file (empty: clang's).
   std::string MainFileName;
+  /// What the translation moves off the stack (C), if anything: a
+  /// promoted local is reached through its pointer `__ito_p_<name>`.
+  const PromotionPlan *Promoted = nullptr;
   /// Variables whose `register` the translation took off.
   llvm::DenseSet<const clang::VarDecl *> Unregistered;
 

@@ -127,6 +127,19 @@ static void printVersion(raw_ostream &OS) {
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
 
+  // ito's -f options among the compiler arguments: clang's driver, which
+  // parses them below, does not know them.
+  std::vector<const char *> Args(argv, argv + argc);
+  std::vector<std::string> ItoFeatures;
+  llvm::erase_if(Args, [&](const char *A) {
+    if (!ito::CheckOptions::isCheckFlag(A) || StringRef(A).starts_with("-W"))
+      return false;
+    ItoFeatures.push_back(A);
+    return true;
+  });
+  argc = static_cast<int>(Args.size());
+  argv = Args.data();
+
   // Split off the compiler arguments after "--" before parsing our options.
   std::string ErrorMessage;
   std::unique_ptr<tooling::CompilationDatabase> Compilations =
@@ -153,6 +166,8 @@ int main(int argc, const char **argv) {
   for (const tooling::CompileCommand &C :
        Compilations->getCompileCommands(InputFilename))
     Checks = ito::CheckOptions::fromArguments(C.CommandLine, &Unknown);
+  for (const std::string &F : ItoFeatures)
+    Checks.applyFeatureOption(F);
   if (!Unknown.empty()) {
     WithColor::error(errs(), "ito-translate")
         << "unknown warning option '" << Unknown.front()

@@ -43,6 +43,15 @@ void ito_abi_for(long long begin, long long end, long long grain,
                  void (*body)(long long lo, long long hi, void *ctx),
                  const void *ctx, size_t ctx_size);
 
+/* Locals and alloca'd memory the translator moved off the stack, so that
+ * children in any process reach them: the storage of a promoted local
+ * (freed by ito_unpromote, its holder's cleanup, when the scope ends), and
+ * alloca's memory, on a list the function frees when it returns. */
+void *ito_promote(size_t size);
+void ito_unpromote(void **holder);
+void *ito_promote_alloca(void **list, size_t size);
+void ito_unpromote_allocas(void **list);
+
 /* The main of a translated program: starts the runtime on every process,
  * runs task(argc, argv) as the root task, and returns its value on every
  * process. */

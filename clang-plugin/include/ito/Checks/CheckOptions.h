@@ -60,6 +60,11 @@ public:
   /// ito's checks are ignored. Returns false for an "ito-" name that is no
   /// check of ito's.
   bool applyWarningOption(llvm::StringRef Option);
+  /// -fno-ito-promote: locals stay on the stack (the translation moves
+  /// none off it, and the checks report every one a child may reach).
+  bool promote() const { return Promote; }
+  /// Applies -fito-promote / -fno-ito-promote; false for anything else.
+  bool applyFeatureOption(llvm::StringRef Arg);
   /// -w: warnings are not reported (errors still are).
   void setIgnoreWarnings(bool Ignore) { IgnoreWarnings = Ignore; }
 
@@ -94,6 +99,7 @@ public:
   void setPragmas(const DiagnosticPragmas *P) { Pragmas = P; }
 
 private:
+  bool Promote = true;
   struct State {
     bool Enabled = true;
     bool ErrorByDefault = false;

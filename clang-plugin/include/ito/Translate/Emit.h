@@ -38,6 +38,8 @@ struct EmitOptions {
   /// The main file is preprocessed (ito-cc -E): libito's interface is in it
   /// already.
   bool Preprocessed = false;
+  /// Locals a child may reach move off the stack (-fno-ito-promote: not).
+  bool Promote = true;
   /// Text to take out of the files (ito's diagnostic pragmas); the files
   /// that hold some are emitted too.
   llvm::ArrayRef<clang::CharSourceRange> Remove;

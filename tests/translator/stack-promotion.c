@@ -1,0 +1,65 @@
+// In a C function with Cilk code, the locals a child may reach (arrays and
+// VLAs, address-taken variables) and alloca'd memory move to the program's
+// heap, freed when their scope ends or the function returns; every use
+// goes through the pointer. Left on the stack: parameters, register
+// variables, locals declared together with others, locals used in a macro,
+// and everything in functions without Cilk code.
+// RUN: %ito-translate %s -- -I %ito-include -Wno-ito-stack-sharing > %t.c
+// RUN: not %ito-translate %s -- -I %ito-include 2>&1 | FileCheck %s --check-prefix=REPORTED
+// REPORTED: stack-promotion.c:[[#@LINE+46]]:18: error: spawned task receives the address of local variable 'pair1' of 'stays'
+// REPORTED: stack-promotion.c:[[#@LINE+46]]:18: error: spawned task receives the address of local variable 'in_macro' of 'stays'
+// RUN: grep -v -e '^ *// [^#]' -e '^ *//$' -e '^ *$' %t.c | FileCheck %s --implicit-check-not=ito_promote
+// RUN: %clang -fsyntax-only -Wall -I %ito-include %t.c
+// RUN: %ito-translate %s -- -fno-ito-promote -I %ito-include -Wno-ito-stack-sharing > %t.none.c
+// RUN: grep -v -e '^ *//' %t.none.c | FileCheck %s --check-prefix=NONE --implicit-check-not=ito_promote
+// NONE: int a[4] = {1, 2, 3, 4};
+
+#include <alloca.h>
+#include <cilk/cilk.h>
+#include <stdint.h>
+
+void use(int *p);
+void use_chars(char *p);
+#define ADDRESS(v) (&(v))
+
+int promoted(int n) {
+  // CHECK: typedef int __ito_t_a[4]; void *__ito_h_a __attribute__((cleanup(ito_unpromote))) = ito_promote(sizeof(__ito_t_a)); __ito_t_a *const __ito_p_a = (__ito_t_a *)__ito_h_a; __builtin_memcpy((void *)*__ito_p_a, (__ito_t_a){1, 2, 3, 4}, sizeof(__ito_t_a));
+  int a[4] = {1, 2, 3, 4};
+  // CHECK-NEXT: typedef int __ito_t_x; void *__ito_h_x __attribute__((cleanup(ito_unpromote))) = ito_promote(sizeof(__ito_t_x)); __ito_t_x *const __ito_p_x = (__ito_t_x *)__ito_h_x; *__ito_p_x = n + (*__ito_p_a)[0];
+  int x = n + a[0];
+  // CHECK-NEXT: typedef int __ito_t_vla[n]; void *__ito_h_vla __attribute__((cleanup(ito_unpromote))) = ito_promote(sizeof(__ito_t_vla)); __ito_t_vla *const __ito_p_vla = (__ito_t_vla *)__ito_h_vla;
+  int vla[n];
+  // CHECK-NEXT: typedef char __ito_t_s[6]; {{.*}} __builtin_memcpy((void *)*__ito_p_s, (__ito_t_s){"hello"}, sizeof(__ito_t_s));
+  char s[] = "hello";
+  // CHECK: char *b = (char *)(((uintptr_t)ito_promote_alloca(&__ito_allocas, n + 31) + 31) & ~(uintptr_t)31);
+  char *b = (char *)(((uintptr_t)alloca(n + 31) + 31) & ~(uintptr_t)31);
+  cilk_spawn use(&x);
+  cilk_spawn use(a);
+  cilk_spawn use(vla);
+  cilk_spawn use_chars(s);
+  cilk_spawn use_chars(b);
+  cilk_sync;
+  // CHECK: return (*__ito_p_x) + (*__ito_p_a)[1] + (int)sizeof (*__ito_p_vla);
+  return x + a[1] + (int)sizeof vla;
+}
+
+// CHECK: int stays(int n) { void *__ito_allocas __attribute__((cleanup(ito_unpromote_allocas))) = 0;
+int stays(int n) {
+  register int r = n;
+  int pair1 = 0, pair2 = 1;
+  int in_macro = 2;
+  int plain = 3; // no address taken: a value for the child
+  // CHECK: int *tmp = ito_promote_alloca(&__ito_allocas, sizeof(int));
+  int *tmp = alloca(sizeof(int));
+  *tmp = r + pair1 + pair2 + plain;
+  cilk_spawn use(&pair1);
+  cilk_spawn use(ADDRESS(in_macro));
+  cilk_sync;
+  return *tmp + in_macro;
+}
+
+int no_cilk(void) {
+  int local[2] = {0, 0};
+  use(local);
+  return local[0];
+}
