@@ -129,6 +129,20 @@ TEST_F(ProgramHeap, BlocksFreedByOthersComeBackThroughTheInbox) {
   EXPECT_EQ(reused, 1000u);
 }
 
+void *reported = nullptr;
+void note_bad_free(void *p) { reported = p; }
+
+TEST_F(ProgramHeap, ABadFreeFromElsewhereIsReportedWhenDrained) {
+  heap.on_bad_remote_free(note_bad_free);
+  char *big = static_cast<char *>(heap.allocate(100000));
+  program_heap::push_remote(&shared, big + 4096); // not a block's start
+  reported = nullptr;
+  while (heap.allocate(100000)) // runs short, drains the inbox
+    if (reported)
+      break;
+  EXPECT_EQ(reported, big + 4096);
+}
+
 TEST_F(ProgramHeap, PointersThatAreNotBlocksAreRefused) {
   char *big = static_cast<char *>(heap.allocate(100000));
   EXPECT_FALSE(heap.free_own(big + 4096)); // inside, on a page boundary

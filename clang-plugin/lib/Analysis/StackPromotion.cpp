@@ -27,8 +27,10 @@ bool ito::isAllocaCall(const CallExpr *C) {
   default:
     break;
   }
+  // A declaration of alloca of the program's own, as the C library's.
   const FunctionDecl *FD = C->getDirectCallee();
-  return FD && FD->getIdentifier() && FD->getName() == "alloca";
+  return FD && FD->getIdentifier() && FD->getName() == "alloca" &&
+         FD->getDeclContext()->getRedeclContext()->isTranslationUnit();
 }
 
 namespace {

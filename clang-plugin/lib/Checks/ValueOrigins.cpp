@@ -307,17 +307,6 @@ static bool isHeapAllocation(const CallExpr *C) {
          N == "memalign" || N == "valloc" || N == "reallocarray";
 }
 
-static bool isAlloca(const CallExpr *C) {
-  unsigned B = C->getBuiltinCallee();
-  if (B == Builtin::BI__builtin_alloca ||
-      B == Builtin::BI__builtin_alloca_uninitialized ||
-      B == Builtin::BI__builtin_alloca_with_align ||
-      B == Builtin::BI__builtin_alloca_with_align_uninitialized ||
-      B == Builtin::BIalloca || B == Builtin::BI_alloca)
-    return true;
-  return isCallTo(C, "alloca");
-}
-
 bool FunctionFacts::ownsHeap(QualType T) const {
   T = T.getNonReferenceType();
   const auto *RD = T->getAsCXXRecordDecl();
@@ -421,14 +410,14 @@ Origins FunctionFacts::pointerOrigins(const Expr *E) {
     return O;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    if (isAlloca(Call) && Promoted && Promoted->promoted(Call))
+    if (isAllocaCall(Call) && Promoted && Promoted->promoted(Call))
       return {{storage(Origin::Heap,
                        "memory that " + owner() +
                            " allocated with alloca, moved to global memory",
                        nullptr, Call->getBeginLoc(),
                        "allocated here, in global memory", Call)},
               false};
-    if (isAlloca(Call))
+    if (isAllocaCall(Call))
       return {{storage(Origin::Stack,
                        "memory that " + owner() +
                            " allocated on its stack with alloca",

@@ -40,13 +40,6 @@ bool resolve(void *addr, bool write) {
   return resolving->resolve_fault(addr, write);
 }
 
-void protect_or_die(void *at, std::size_t len, int prot) {
-  if (mprotect(at, len, prot) != 0)
-    platform::fatal("cannot change the protection of cached heap data at "
-                    "%p: %s",
-                    at, std::strerror(errno));
-}
-
 } // namespace
 
 void memory_system::install_fault_access() {
@@ -108,7 +101,8 @@ bool memory_system::resolve_fault(void *addr, bool write) {
   } else {
     stats_.faults++;
   }
-  protect_or_die(start, bs, b->twin ? PROT_READ | PROT_WRITE : PROT_READ);
+  view_->protect(start, bs, b->twin ? PROT_READ | PROT_WRITE : PROT_READ,
+                 /*counted=*/false);
   return true;
 }
 
@@ -153,7 +147,7 @@ void memory_system::write_back_twins() {
     }
     b->twin = nullptr;
     if (b->mapped)
-      protect_or_die(b->mapped, bs, PROT_READ);
+      view_->protect(b->mapped, bs, PROT_READ, /*counted=*/false);
   }
   n_twins_ = 0;
 }
@@ -177,8 +171,9 @@ void memory_system::drop_implicit() {
     for (const byte_range &r : b->dirty.ranges())
       b->valid.add(r.lo, r.hi);
     if (b->mapped)
-      protect_or_die(b->mapped, bs,
-                     b->refs > 0 ? PROT_READ | PROT_WRITE : PROT_NONE);
+      view_->protect(b->mapped, bs,
+                     b->refs > 0 ? PROT_READ | PROT_WRITE : PROT_NONE,
+                     /*counted=*/false);
   }
   implicit_.clear();
 }

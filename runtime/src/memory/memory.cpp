@@ -193,22 +193,16 @@ bool explain_fault(const platform::fault &f, char *buf, std::size_t size) {
                     addr);
     return true;
   }
-  if (m->globals().contains(addr)) {
+  // Data fetched on a fault (fault_access.cpp), touched where no fault is
+  // served.
+  const bool globals = m->globals().contains(addr);
+  if (globals || v.in_program_heap(addr)) {
     std::snprintf(buf, size,
-                  "access to the program's file-scope data at %p, whose home "
-                  "is process 0 on another node, from outside the program's "
-                  "tasks (another thread, or after the runtime ended), where "
-                  "it is not fetched",
-                  addr);
-    return true;
-  }
-  if (v.in_program_heap(addr)) {
-    std::snprintf(buf, size,
-                  "access to heap data at %p of process %d, on another node, "
-                  "from outside the program's tasks (another thread, or "
-                  "after the runtime ended), where it is not fetched; touch "
-                  "shared heap data only from the program's own code",
-                  addr, v.noncollective_owner(addr));
+                  "access to %s at %p, whose home is process %d on another "
+                  "node, from outside the program's tasks (another thread, "
+                  "or after the runtime ended), where it is not fetched",
+                  globals ? "the program's file-scope data" : "heap data", addr,
+                  globals ? 0 : v.noncollective_owner(addr));
     return true;
   }
   if (v.in_noncollective(addr)) {

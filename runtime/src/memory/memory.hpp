@@ -145,6 +145,7 @@ private:
   [[gnu::cold, gnu::noinline]] void guard_home_block(uint64_t id);
   void finish_fetches();
   void install_fault_access();
+  void map_globals(const globals_layout &g, int fd);
   void write_back_twins();
   void drop_implicit();
   void send_pending_frees();

@@ -31,28 +31,16 @@ globals_layout program_globals_layout() {
   return g;
 }
 
-namespace {
-
-void map_over(char *at, std::size_t len, int fd, std::size_t offset) {
-  if (len == 0)
-    return;
-  if (mmap(at, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd,
-           static_cast<off_t>(offset)) == MAP_FAILED)
-    platform::fatal("cannot map the program's shared globals at %p (%zu "
-                    "KiB): %s",
-                    static_cast<void *>(at), len >> 10, std::strerror(errno));
+// Both ranges over the home segment fd, the initialized part first.
+void memory_system::map_globals(const globals_layout &g, int fd) {
+  const std::size_t zero_size = g.size() - g.data_size();
+  if (g.data_size())
+    view_->map(g.data_begin, g.data_size(), fd, 0, "the program's globals",
+               /*counted=*/false);
+  if (zero_size)
+    view_->map(g.zero_begin, zero_size, fd, g.data_size(),
+               "the program's globals", /*counted=*/false);
 }
-
-void make_inaccessible(char *at, std::size_t len) {
-  if (len && mmap(at, len, PROT_NONE,
-                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1,
-                  0) == MAP_FAILED)
-    platform::fatal("cannot unmap this process's copy of the program's "
-                    "globals at %p: %s",
-                    static_cast<void *>(at), std::strerror(errno));
-}
-
-} // namespace
 
 void memory_system::share_globals() {
   const globals_layout g = program_globals_layout();
@@ -83,8 +71,7 @@ void memory_system::share_globals() {
     alias = static_cast<char *>(a);
     std::memcpy(alias, g.data_begin, g.data_size());
     std::memcpy(alias + g.data_size(), g.zero_begin, zero_size);
-    map_over(g.data_begin, g.data_size(), fd, 0);
-    map_over(g.zero_begin, zero_size, fd, g.data_size());
+    map_globals(g, fd);
     close(fd);
   }
   MPI_Barrier(node);
@@ -94,8 +81,7 @@ void memory_system::share_globals() {
       platform::fatal("cannot open shared memory %s for the program's "
                       "globals: %s",
                       name.c_str(), std::strerror(errno));
-    map_over(g.data_begin, g.data_size(), fd, 0);
-    map_over(g.zero_begin, zero_size, fd, g.data_size());
+    map_globals(g, fd);
     close(fd);
   }
   MPI_Barrier(node);
@@ -103,8 +89,10 @@ void memory_system::share_globals() {
     shm_unlink(name.c_str());
   if (!home_here) {
     // Rank 0's values arrive on the first touch of each block.
-    make_inaccessible(g.data_begin, g.data_size());
-    make_inaccessible(g.zero_begin, zero_size);
+    if (g.data_size())
+      view_->unmap(g.data_begin, g.data_size(), /*counted=*/false);
+    if (zero_size)
+      view_->unmap(g.zero_begin, zero_size, /*counted=*/false);
   }
   homes_->set_globals(alias, g.size());
   globals_ = g;

@@ -241,8 +241,8 @@ void program_heap::drain_inbox() {
   while (h) {
     void *p = reinterpret_cast<void *>(h);
     h = *static_cast<uint64_t *>(p);
-    if (!free_own(p))
-      bad_inbox_ = p;
+    if (!free_own(p) && bad_free_)
+      bad_free_(p);
   }
 }
 

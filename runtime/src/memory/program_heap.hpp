@@ -51,9 +51,9 @@ public:
   // is not in a block.
   static std::size_t usable_size_in(const char *region, std::size_t size,
                                     const void *p);
-  // A block that was freed by another process and is not one: the
-  // caller reports it (then clears it).
-  void *&bad_remote_free() { return bad_inbox_; }
+  // Called with a pointer another process or thread freed that is not a
+  // block of this heap, when the inbox is drained (default: ignored).
+  void on_bad_remote_free(void (*report)(void *)) { bad_free_ = report; }
   // Pushes a block on the inbox of the heap whose state is shared (any
   // process of the node, any thread).
   static void push_remote(shared_state *shared, void *p);
@@ -105,7 +105,7 @@ private:
   char *bump_end_[n_classes] = {};
   free_run *bins_[n_bins] = {};
   uint64_t nonempty_bins_ = 0;
-  void *bad_inbox_ = nullptr;
+  void (*bad_free_)(void *) = nullptr;
 };
 
 } // namespace ito::memory

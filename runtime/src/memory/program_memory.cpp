@@ -49,14 +49,12 @@ void *too_large() {
   return nullptr;
 }
 
-void check_remote_frees(program_heap &h) {
-  if (__builtin_expect(h.bad_remote_free() != nullptr, 0)) {
-    void *p = h.bad_remote_free();
-    on_heap_thread = false;
-    platform::fatal("free(%p) in another process: not a block of this "
-                    "process's heap (freed twice, or not from malloc)",
-                    p);
-  }
+[[noreturn, gnu::cold]] void bad_remote_free(void *p) {
+  on_heap_thread = false;
+  platform::fatal("free(%p) in another process or thread: not a block of "
+                  "the heap of this process (freed twice, or a pointer into "
+                  "a block rather than its start)",
+                  p);
 }
 
 [[noreturn, gnu::cold]] void bad_free(const void *p, const char *what) {
@@ -84,6 +82,7 @@ void start(memory_system &m) {
   }
   layout = {m.rank(), m.view().slice(), m.view().program_offset(),
             m.own_program_heap().size()};
+  m.own_program_heap().on_bad_remote_free(bad_remote_free);
   live = &m;
   on_heap_thread = true;
 }
@@ -99,7 +98,6 @@ void *allocate(std::size_t size) {
     return p;
   if (size >= h.size())
     return too_large();
-  check_remote_frees(h);
   exhausted(size);
 }
 
