@@ -142,10 +142,12 @@ Expected<CommandLine> parseCommandLine(ArrayRef<const char *> Args,
   if (!Unknown.empty())
     return createStringError(
         inconvertibleErrorCode(),
-        "unknown warning option '%s'; ito's checks are -Wito-stack-sharing, "
+        "unknown %s option '%s'; ito's checks are -Wito-stack-sharing, "
         "-Wito-maybe-stack-sharing, -Wito-this-capture, -Wito-local-heap, "
         "-Wito-checkout-across-fork, -Wito-static-write and "
-        "-Wito-receiver-race (docs/diagnostics.md)",
+        "-Wito-receiver-race, its remark -Rito-promotion "
+        "(docs/diagnostics.md)",
+        StringRef(Unknown.front()).starts_with("-R") ? "remark" : "warning",
         Unknown.front().c_str());
 
   // Let clang's option table classify the rest, so that options taking a

@@ -1,7 +1,7 @@
 // -Wito-checkout-across-fork with libito's C++ global memory: checkout and
 // checkin calls, and RAII checkouts open to the end of their scope.
-// RUN: %ito-translate %s -- -std=c++17 -I %ito-include -Xclang -verify
-// RUN: %clangxx -std=c++17 -fsyntax-only -fplugin=%ito-plugin -Xclang -verify %s
+// RUN: %ito-translate %s -- -fno-ito-promote -std=c++17 -I %ito-include -Xclang -verify
+// RUN: %clangxx -std=c++17 -fsyntax-only -fplugin=%ito-plugin -fplugin-arg-ito--fno-ito-promote -Xclang -verify %s
 
 #include <ito/ito.hpp>
 

@@ -1,7 +1,7 @@
 // The receiver, static-write and checkout checks on C++ code (C versions:
 // receiver-race.c, static-write.c, checkout-across-fork.c).
-// RUN: %ito-translate %s -- -std=c++17 -I %ito-include -Xclang -verify
-// RUN: %clangxx -std=c++17 -fsyntax-only -fplugin=%ito-plugin -Xclang -verify %s
+// RUN: %ito-translate %s -- -fno-ito-promote -std=c++17 -I %ito-include -Xclang -verify
+// RUN: %clangxx -std=c++17 -fsyntax-only -fplugin=%ito-plugin -fplugin-arg-ito--fno-ito-promote -Xclang -verify %s
 
 #include <cilk/cilk.h>
 #include <cstddef>

@@ -4,9 +4,9 @@
 // dropped from the rewritten file before FileCheck reads it, so that no
 // pattern matches its own CHECK line.
 // RUN: cp %s %t.cpp
-// RUN: not %clangxx -std=c++17 -fsyntax-only -fplugin=%ito-plugin -Xclang -fixit %t.cpp
+// RUN: not %clangxx -std=c++17 -fsyntax-only -fplugin=%ito-plugin -fplugin-arg-ito--fno-ito-promote -Xclang -fixit %t.cpp
 // RUN: grep -v '^ *//' %t.cpp | FileCheck %s --implicit-check-not='[&]' --implicit-check-not='[this'
-// RUN: %clangxx -std=c++17 -fsyntax-only -fplugin=%ito-plugin -Werror %t.cpp
+// RUN: %clangxx -std=c++17 -fsyntax-only -fplugin=%ito-plugin -fplugin-arg-ito--fno-ito-promote -Werror %t.cpp
 
 #include <ito/ito.hpp>
 

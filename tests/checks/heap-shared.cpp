@@ -3,8 +3,8 @@
 // by a cilk_for body is fine in any process, so nothing here is reported
 // (-Wito-local-heap is retired).
 // expected-no-diagnostics
-// RUN: %ito-translate %s -- -std=c++17 -I %ito-include -Xclang -verify
-// RUN: %clangxx -std=c++17 -fsyntax-only -fplugin=%ito-plugin -Xclang -verify %s
+// RUN: %ito-translate %s -- -fno-ito-promote -std=c++17 -I %ito-include -Xclang -verify
+// RUN: %clangxx -std=c++17 -fsyntax-only -fplugin=%ito-plugin -fplugin-arg-ito--fno-ito-promote -Xclang -verify %s
 
 #include <cilk/cilk.h>
 #include <ito/ito.hpp>

@@ -2,8 +2,8 @@
 // round trip, in memory a pointer reaches (new), in a file-scope variable a
 // child reads, in a struct a lambda copies. Each must fire; the same shapes
 // over heap memory must not.
-// RUN: %ito-translate %s -- -std=c++17 -I %ito-include -Wno-ito-static-write -Wno-ito-local-heap -Xclang -verify
-// RUN: %clangxx -std=c++17 -fsyntax-only -fplugin=%ito-plugin -fplugin-arg-ito--Wno-ito-static-write -fplugin-arg-ito--Wno-ito-local-heap -Xclang -verify %s
+// RUN: %ito-translate %s -- -fno-ito-promote -std=c++17 -I %ito-include -Wno-ito-static-write -Wno-ito-local-heap -Xclang -verify
+// RUN: %clangxx -std=c++17 -fsyntax-only -fplugin=%ito-plugin -fplugin-arg-ito--fno-ito-promote -fplugin-arg-ito--Wno-ito-static-write -fplugin-arg-ito--Wno-ito-local-heap -Xclang -verify %s
 
 #include <cilk/cilk.h>
 #include <cstdint>

@@ -1,9 +1,9 @@
 // -Wito-stack-sharing (C++): references, std::ref, member calls on local
 // objects, lambdas that capture by reference, in Cilk code and in code
 // written against libito; with the [&] -> [=] fix-it where it is safe.
-// RUN: %ito-translate %s -- -std=c++17 -I %ito-include -Xclang -verify
-// RUN: %clangxx -std=c++17 -fsyntax-only -fplugin=%ito-plugin -Xclang -verify %s
-// RUN: not %ito-translate %s -- -std=c++17 -I %ito-include -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s
+// RUN: %ito-translate %s -- -fno-ito-promote -std=c++17 -I %ito-include -Xclang -verify
+// RUN: %clangxx -std=c++17 -fsyntax-only -fplugin=%ito-plugin -fplugin-arg-ito--fno-ito-promote -Xclang -verify %s
+// RUN: not %ito-translate %s -- -fno-ito-promote -std=c++17 -I %ito-include -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s
 
 #include <cilk/cilk.h>
 #include <functional>

@@ -1,9 +1,9 @@
 // -Wito-this-capture: a task lambda that captures `this` reaches the object
 // through its address; [*this] gives the task a copy. A warning, with the
 // fix-it when the lambda changes no member (fixit.cpp applies it).
-// RUN: %ito-translate %s -- -std=c++17 -I %ito-include -Xclang -verify
-// RUN: %clangxx -std=c++17 -fsyntax-only -fplugin=%ito-plugin -Xclang -verify %s
-// RUN: %ito-translate %s -- -std=c++17 -I %ito-include -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s
+// RUN: %ito-translate %s -- -fno-ito-promote -std=c++17 -I %ito-include -Xclang -verify
+// RUN: %clangxx -std=c++17 -fsyntax-only -fplugin=%ito-plugin -fplugin-arg-ito--fno-ito-promote -Xclang -verify %s
+// RUN: %ito-translate %s -- -fno-ito-promote -std=c++17 -I %ito-include -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s
 
 #include <ito/ito.hpp>
 

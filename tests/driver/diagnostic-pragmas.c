@@ -5,23 +5,25 @@
 // know, in ito-cc (which also takes the pragmas out of the translation it
 // compiles), in ito-translate and in the plugin. -Wno-error=ito-<check>
 // keeps an error-by-default check a warning; -Werror makes warnings errors.
-// RUN: %ito-translate %s -- -I %ito-include -Xclang -verify
-// RUN: %clang -fsyntax-only -fplugin=%ito-plugin -Xclang -verify %s
+// (-fno-ito-promote: the diagnostics of stack data the translation would
+// otherwise move off the stack.)
+// RUN: %ito-translate %s -- -fno-ito-promote -I %ito-include -Xclang -verify
+// RUN: %clang -fsyntax-only -fplugin=%ito-plugin -fplugin-arg-ito--fno-ito-promote -Xclang -verify %s
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: not %ito-cc -c %s -o %t/a.o 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
+// RUN: not %ito-cc -fno-ito-promote -c %s -o %t/a.o 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
 // CHECK: diagnostic-pragmas.c:[[#WARNED:]]:18: warning: spawned task receives the address of parameter 'y' of 'warned'; {{.*}} [-Wito-stack-sharing]
 // CHECK: diagnostic-pragmas.c:[[#REPORTED:]]:18: error: spawned task receives the address of parameter 'z' of 'reported'; {{.*}} [-Wito-stack-sharing]
-// RUN: %ito-cc -Wno-error=ito-stack-sharing -c %s -o %t/b.o 2>&1 | FileCheck %s --check-prefix=NOERROR --implicit-check-not=warning: --implicit-check-not=error:
+// RUN: %ito-cc -fno-ito-promote -Wno-error=ito-stack-sharing -c %s -o %t/b.o 2>&1 | FileCheck %s --check-prefix=NOERROR --implicit-check-not=warning: --implicit-check-not=error:
 // NOERROR: diagnostic-pragmas.c:{{[0-9]+}}:18: warning: {{.*}}'y' of 'warned'
 // NOERROR: diagnostic-pragmas.c:{{[0-9]+}}:18: warning: {{.*}}'z' of 'reported'
-// RUN: not %ito-cc -Werror -c %s -o %t/c.o 2>&1 | FileCheck %s --check-prefix=WERROR --implicit-check-not=warning: --implicit-check-not=error:
+// RUN: not %ito-cc -fno-ito-promote -Werror -c %s -o %t/c.o 2>&1 | FileCheck %s --check-prefix=WERROR --implicit-check-not=warning: --implicit-check-not=error:
 // WERROR: diagnostic-pragmas.c:{{[0-9]+}}:18: error: {{.*}}'y' of 'warned'
 // WERROR: diagnostic-pragmas.c:{{[0-9]+}}:18: error: {{.*}}'z' of 'reported'
 // (As in clang, -Wno-error=<check> also keeps what a pragma makes a warning
 // a warning under -Werror.)
-// RUN: %ito-cc -Werror -Wno-error=ito-stack-sharing -c %s -o %t/e.o 2>&1 | FileCheck %s --check-prefix=NOERROR --implicit-check-not=warning: --implicit-check-not=error:
+// RUN: %ito-cc -fno-ito-promote -Werror -Wno-error=ito-stack-sharing -c %s -o %t/e.o 2>&1 | FileCheck %s --check-prefix=NOERROR --implicit-check-not=warning: --implicit-check-not=error:
 // A name that is no check of ito's is still reported, once.
-// RUN: %ito-cc -DTYPO -Wno-error=ito-stack-sharing -c %s -o %t/d.o 2>&1 | FileCheck %s --check-prefix=TYPO
+// RUN: %ito-cc -fno-ito-promote -DTYPO -Wno-error=ito-stack-sharing -c %s -o %t/d.o 2>&1 | FileCheck %s --check-prefix=TYPO
 // TYPO: diagnostic-pragmas.c:[[#@LINE+28]]:34: warning: unknown warning group '-Wito-stack-shraing', ignored [-Wunknown-warning-option]
 // TYPO-NOT: unknown warning group
 

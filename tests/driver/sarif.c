@@ -3,8 +3,10 @@
 // as clang gives one per file; both name the user's file, lines and
 // columns, never ito-cc's translation. (Clang 19's SARIF stops at a #line
 // marker that names a file, so the translation it compiles names none.)
+// (-fno-ito-promote: the diagnostics of stack data the translation would
+// otherwise move off the stack.)
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %ito-cc -Wno-error=ito-stack-sharing -fdiagnostics-format=sarif -c %s -o %t/sarif.o 2> %t/err.txt
+// RUN: %ito-cc -fno-ito-promote -Wno-error=ito-stack-sharing -fdiagnostics-format=sarif -c %s -o %t/sarif.o 2> %t/err.txt
 // RUN: FileCheck %s --input-file=%t/err.txt --implicit-check-not=ito-cc-
 // The object is a Cilk program.
 // RUN: %ito-cc %t/sarif.o -o %t/prog

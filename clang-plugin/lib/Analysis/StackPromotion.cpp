@@ -5,8 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "ito/Translate/StackPromotion.h"
+#include "ito/Translate/ForkingFunctions.h"
 #include "ito/Translate/TaskBlocks.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
@@ -35,11 +39,23 @@ bool ito::isAllocaCall(const CallExpr *C) {
 
 namespace {
 
-/// The variable whose storage an address-of operand names: `x`, `x.f`,
-/// `x[i]` (x an array), `(x)`.
+/// The variable whose storage an lvalue names: `x`, `x.f`, `x[i]` (x an
+/// array), `(x)`, `(Base &)x`.
 const VarDecl *storageOf(const Expr *E) {
   while (true) {
-    E = E->IgnoreParenImpCasts();
+    E = E->IgnoreParens();
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(E)) {
+      switch (IC->getCastKind()) {
+      case CK_NoOp:
+      case CK_DerivedToBase:
+      case CK_UncheckedDerivedToBase:
+      case CK_ArrayToPointerDecay:
+        E = IC->getSubExpr();
+        continue;
+      default:
+        return nullptr;
+      }
+    }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       return dyn_cast<VarDecl>(DRE->getDecl());
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
@@ -58,38 +74,87 @@ const VarDecl *storageOf(const Expr *E) {
   }
 }
 
+/// Whether \p S, after the statement \p After of the same compound
+/// statement, holds a label a jump could reach from before \p After.
+class LabelFinder : public RecursiveASTVisitor<LabelFinder> {
+public:
+  bool Found = false;
+  bool VisitLabelStmt(LabelStmt *) { return !(Found = true); }
+  bool VisitSwitchCase(SwitchCase *) { return !(Found = true); }
+  // A nested switch's own cases jump within it.
+  bool TraverseSwitchStmt(SwitchStmt *S) {
+    LabelFinder Inner;
+    Inner.TraverseStmt(S->getBody());
+    return true;
+  }
+};
+
 class Collector : public RecursiveASTVisitor<Collector> {
 public:
-  Collector(PromotionPlan &P, const FunctionDecl *FD, const SourceManager &SM,
-            const LangOptions &LO)
-      : P(P), FD(FD), SM(SM), LO(LO) {}
+  Collector(PromotionPlan &P, const FunctionDecl *FD, const Stmt *Body,
+            ASTContext &Ctx, const ForkingFunctions &Forking,
+            const llvm::DenseSet<const Stmt *> &ForBodies,
+            const llvm::DenseSet<const CallExpr *> &Spawned,
+            const llvm::DenseSet<const VarDecl *> &SpawnVars)
+      : P(P), FD(FD), Ctx(Ctx), SM(Ctx.getSourceManager()),
+        LO(Ctx.getLangOpts()), Forking(Forking), ForBodies(ForBodies),
+        Spawned(Spawned), SpawnVars(SpawnVars),
+        Parents(const_cast<Stmt *>(Body)) {}
 
   bool VisitDeclStmt(DeclStmt *S) {
+    bool OnlyVars = llvm::all_of(S->decls(), [&](const Decl *D) {
+      return isa<VarDecl>(D) && !isa<DecompositionDecl>(D) &&
+             !SpawnVars.count(cast<VarDecl>(D));
+    });
     for (Decl *D : S->decls())
       if (auto *V = dyn_cast<VarDecl>(D))
         if (V->hasLocalStorage() && !isa<ParmVarDecl>(V)) {
           Declared.insert(V);
           DeclOf[V] = S;
-          if (!S->isSingleDecl() || S->getBeginLoc().isMacroID() ||
-              V->getStorageClass() == SC_Register)
+          if (!OnlyVars || S->getBeginLoc().isMacroID() ||
+              V->getStorageClass() == SC_Register || !inCompound(S))
             Excluded.insert(V);
-          if (V->getType()->isArrayType())
-            Wanted.insert(V);
         }
     return true;
   }
+  // An address of a local (`&x`, an array decaying to a pointer) reaches a
+  // child unless it is only indexed or dereferenced on the spot, or handed
+  // to a callee that cannot fork and does no more with it.
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->getOpcode() == UO_AddrOf)
       if (const VarDecl *V = storageOf(U->getSubExpr()))
-        Wanted.insert(V);
+        if (!usedOnTheSpot(U))
+          wantVar(V, U->getExprLoc(), "its address is taken here");
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+    if (C->getCastKind() == CK_ArrayToPointerDecay)
+      if (const VarDecl *V = storageOf(C->getSubExpr()))
+        if (!usedOnTheSpot(C))
+          wantVar(V, C->getExprLoc(),
+                  "it is used here as a pointer to its first element");
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (const auto *V = dyn_cast<VarDecl>(E->getDecl())) {
-      Uses[V].push_back(E);
-      if (E->getLocation().isMacroID())
-        Excluded.insert(V);
+    const auto *V = dyn_cast<VarDecl>(E->getDecl());
+    if (!V)
+      return true;
+    Uses[V].push_back(E);
+    if (E->getLocation().isMacroID())
+      Excluded.insert(V);
+    // An array in a template, where a dependent use has no decay yet.
+    if (V->getType()->isArrayType() && V->hasLocalStorage()) {
+      const Stmt *Up = Parents.getParentIgnoreParens(E);
+      if (!Up ||
+          (!isa<ImplicitCastExpr>(Up) && !isa<UnaryExprOrTypeTraitExpr>(Up) &&
+           !isa<MemberExpr>(Up) &&
+           !(isa<ArraySubscriptExpr>(Up) &&
+             cast<ArraySubscriptExpr>(Up)->getBase()->IgnoreParens() == E)))
+        wantVar(V, E->getLocation(), "it is used here");
     }
+    if (inChildLoopBody(E, V) && !onlyRead(E))
+      wantVar(V, E->getLocation(),
+              "the cilk_for body uses it here, not only reading its value");
     return true;
   }
   bool VisitCallExpr(CallExpr *C) {
@@ -100,61 +165,408 @@ public:
             CharSourceRange::getTokenRange(C->getSourceRange()), SM, LO)
             .isValid())
       P.Allocas[C] = FD;
+    if (!LO.CPlusPlus)
+      return true;
+    // C++ hands objects to callees by reference, without an `&`: an
+    // argument bound to a reference parameter, the object of a member
+    // call, when the callee may fork or the call is spawned.
+    if (!Spawned.count(C) && !Forking.mayFork(C))
+      return true;
+    const FunctionDecl *Callee = C->getDirectCallee();
+    unsigned Shift = 0;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
+      if (const auto *ME =
+              dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
+        if (!ME->isArrow())
+          want(ME->getBase(), callReason(C, "runs on it"));
+    } else if (isa<CXXOperatorCallExpr>(C) &&
+               isa_and_nonnull<CXXMethodDecl>(Callee)) {
+      want(C->getArg(0), callReason(C, "runs on it"));
+      Shift = 1;
+    }
+    for (unsigned I = Shift; I < C->getNumArgs(); I++) {
+      if (Callee && I - Shift < Callee->getNumParams()) {
+        if (Callee->getParamDecl(I - Shift)->getType()->isReferenceType())
+          want(C->getArg(I), callReason(C, "takes it by reference"));
+      } else if (!Callee) {
+        // Unknown callee: any glvalue may be bound.
+        want(C->getArg(I), callReason(C, "may take it by reference"));
+      }
+    }
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
+          wantVar(
+              V, C.getLocation().isValid() ? C.getLocation() : L->getBeginLoc(),
+              "a lambda captures it by reference here");
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    // A reference bound to a local (not the implicit one of a range-based
+    // for): where the reference goes, the local goes.
+    if (V->getType()->isReferenceType() && !V->isImplicit() && V->getInit())
+      want(V->getInit(),
+           "reference '" + V->getNameAsString() + "' is bound to it here");
     return true;
   }
 
   void finish() {
+    if (getenv("ITO_DEBUG_PROMO"))
+      for (const VarDecl *V : Wanted)
+        llvm::errs() << V->getName() << " declared " << Declared.count(V)
+                     << " excluded " << Excluded.count(V) << " spellable "
+                     << spellable(V) << "\n";
     for (const VarDecl *V : Wanted)
-      if (Declared.count(V) && !Excluded.count(V) && spellable(V)) {
+      if (Declared.count(V) && !Excluded.count(V) && spellable(V) &&
+          !labelAfter(DeclOf[V])) {
         P.Vars[V] = Uses[V];
         P.Decls[V] = DeclOf[V];
+        P.Why[V] = Reasons[V];
+      }
+    for (const ParmVarDecl *V : FD->parameters())
+      if (Wanted.count(V) && !Excluded.count(V) && promotableParams() &&
+          spellable(V)) {
+        P.Vars[V] = Uses[V];
+        P.Params[V] = FD;
+        P.Why[V] = Reasons[V];
       }
   }
 
+  bool shouldVisitLambdaBody() const { return true; }
+
 private:
-  PromotionPlan &P;
-  const FunctionDecl *FD;
-  const SourceManager &SM;
-  const LangOptions &LO;
+  /// Whether the address \p E is only dereferenced or indexed where it is
+  /// made, or passed to a callee that cannot fork (not spawned) and only
+  /// dereferences or indexes its parameter.
+  bool usedOnTheSpot(const Expr *E) {
+    const Stmt *S = E;
+    const Stmt *Up = Parents.getParent(S);
+    while (Up &&
+           (isa<ParenExpr>(Up) ||
+            (isa<ImplicitCastExpr>(Up) &&
+             (cast<ImplicitCastExpr>(Up)->getCastKind() == CK_NoOp ||
+              cast<ImplicitCastExpr>(Up)->getCastKind() == CK_BitCast)))) {
+      S = Up;
+      Up = Parents.getParent(S);
+    }
+    if (!Up)
+      return false;
+    if (consumedAsPointer(cast<Expr>(S), Up))
+      return true;
+    const auto *Call = dyn_cast<CallExpr>(Up);
+    if (!Call || Spawned.count(Call) || isa<CXXMemberCallExpr>(Call))
+      return false;
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || Forking.mayFork(Callee))
+      return false;
+    unsigned I = 0;
+    while (I < Call->getNumArgs() && Call->getArg(I) != S)
+      I++;
+    if (I == Call->getNumArgs())
+      return false;
+    if (Callee->getBuiltinID() ||
+        SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+      return true; // the C library does not keep what it is lent
+    const FunctionDecl *Def = Callee->getDefinition();
+    if (!Def || I >= Def->getNumParams() || !Def->getBody())
+      return false;
+    return !escapes(Def, Def->getParamDecl(I));
+  }
+  /// Whether the pointer value \p E is dereferenced, indexed, compared, or
+  /// offset and then so used, by \p Up.
+  static bool consumedAsPointer(const Expr *E, const Stmt *Up) {
+    if (const auto *U = dyn_cast<UnaryOperator>(Up))
+      return U->getOpcode() == UO_Deref;
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(Up))
+      return A->getBase()->IgnoreParens() == E;
+    if (const auto *M = dyn_cast<MemberExpr>(Up))
+      return M->isArrow();
+    if (const auto *B = dyn_cast<BinaryOperator>(Up))
+      return B->isComparisonOp();
+    return false;
+  }
+  /// Whether the function lets parameter \p P (a pointer) go anywhere but
+  /// through dereferences, indexing and comparisons (pointer steps such as
+  /// `p++` or `p + i` included, if what they make is so used).
+  bool escapes(const FunctionDecl *Def, const ParmVarDecl *P) {
+    auto [It, New] = Escapes.try_emplace(P, true);
+    if (!New)
+      return It->second;
+    ParentMap Map(const_cast<Stmt *>(Def->getBody()));
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const ParmVarDecl *P;
+      llvm::SmallVector<const DeclRefExpr *, 8> Found;
+      bool VisitDeclRefExpr(DeclRefExpr *E) {
+        if (E->getDecl() == P)
+          Found.push_back(E);
+        return true;
+      }
+    } F;
+    F.P = P;
+    F.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+    bool Escape = false;
+    for (const DeclRefExpr *Use : F.Found) {
+      const Stmt *S = Use, *Up = Map.getParentIgnoreParens(S);
+      // p++, --p, p += k: the parameter itself moves.
+      if (const auto *U = dyn_cast_or_null<UnaryOperator>(Up);
+          U && U->isIncrementDecrementOp()) {
+        S = U;
+        Up = Map.getParentIgnoreParens(S);
+        if (!Up || isa<CompoundStmt>(Up) || isa<ForStmt>(Up))
+          continue;
+      } else if (const auto *B = dyn_cast_or_null<CompoundAssignOperator>(Up);
+                 B && B->getLHS()->IgnoreParens() == Use) {
+        continue;
+      } else if (const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(Up);
+                 IC && IC->getCastKind() == CK_LValueToRValue) {
+        S = IC;
+        Up = Map.getParentIgnoreParens(S);
+      } else {
+        Escape = true;
+        break;
+      }
+      // The pointer's value, offset any number of times, then used.
+      while (const auto *B = dyn_cast_or_null<BinaryOperator>(Up)) {
+        if (!B->isAdditiveOp())
+          break;
+        S = B;
+        Up = Map.getParentIgnoreParens(S);
+      }
+      if (!Up || !consumedAsPointer(cast<Expr>(S), Up)) {
+        Escape = true;
+        break;
+      }
+    }
+    Escapes[P] = Escape;
+    return Escape;
+  }
+
+  /// Whether the function's parameters can be renamed, a local of each
+  /// name declared at the start of its body.
+  bool promotableParams() {
+    if (!isa_and_nonnull<CompoundStmt>(FD->getBody()) ||
+        isa<CXXConstructorDecl>(FD) || FD->isVariadic() ||
+        !FD->hasWrittenPrototype() || // K&R C names them twice
+        !FD->getBeginLoc().isFileID() ||
+        !FD->getBody()->getBeginLoc().isFileID())
+      return false;
+    // A parameter's type may name another: int n, double a[n].
+    for (const ParmVarDecl *V : FD->parameters())
+      if (V->getOriginalType()->isVariablyModifiedType() ||
+          !V->getIdentifier() || V->getLocation().isMacroID())
+        return false;
+    return true;
+  }
+  void want(const Expr *E, const std::string &Why) {
+    if (E->isGLValue() || E->getType()->isArrayType() ||
+        isa<ImplicitCastExpr>(E->IgnoreParens()))
+      if (const VarDecl *V = storageOf(E))
+        wantVar(V, E->getExprLoc(), Why);
+  }
+  void wantVar(const VarDecl *V, SourceLocation Loc, std::string Why) {
+    if (Wanted.insert(V).second)
+      Reasons[V] = {Loc, std::move(Why)};
+  }
+  std::string callReason(const CallExpr *C, const char *What) {
+    std::string Callee = "the callee";
+    if (const auto *FD = dyn_cast_or_null<FunctionDecl>(C->getCalleeDecl()))
+      Callee = "'" + FD->getNameAsString() + "'";
+    return Spawned.count(C)
+               ? "the spawned call of " + Callee + " " + What + " here"
+               : Callee + ", which may fork, " + What + " here";
+  }
+  bool inCompound(const DeclStmt *S) {
+    return isa_and_nonnull<CompoundStmt>(Parents.getParent(S));
+  }
+  /// Whether a label after \p S in its block could jump over it.
+  bool labelAfter(const DeclStmt *S) {
+    const auto *Block = dyn_cast_or_null<CompoundStmt>(Parents.getParent(S));
+    if (!Block)
+      return true;
+    bool After = false;
+    LabelFinder Finder;
+    for (const Stmt *Sibling : Block->body()) {
+      if (After)
+        Finder.TraverseStmt(const_cast<Stmt *>(Sibling));
+      After = After || Sibling == S;
+    }
+    return Finder.Found;
+  }
+  /// Whether \p E is in the body of a cilk_for that \p V is declared
+  /// outside of: each iteration is a task that may run in another process.
+  bool inChildLoopBody(const Expr *E, const VarDecl *V) {
+    if (ForBodies.empty() || !V->hasLocalStorage())
+      return false;
+    for (const Stmt *S = E; S; S = Parents.getParent(S))
+      if (ForBodies.count(S)) {
+        SourceRange R = S->getSourceRange();
+        SourceLocation L = V->getLocation();
+        if (SM.isBeforeInTranslationUnit(L, R.getBegin()) ||
+            SM.isBeforeInTranslationUnit(R.getEnd(), L))
+          return true;
+      }
+    return false;
+  }
+  /// Whether \p E (a variable, a field of it, an element) is only read.
+  bool onlyRead(const Expr *E) {
+    const Stmt *S = E;
+    while (const Stmt *Up = Parents.getParent(S)) {
+      if (isa<ParenExpr>(Up) ||
+          (isa<MemberExpr>(Up) && !cast<MemberExpr>(Up)->isArrow())) {
+        S = Up;
+        continue;
+      }
+      if (const auto *IC = dyn_cast<ImplicitCastExpr>(Up))
+        return IC->getCastKind() == CK_LValueToRValue;
+      if (isa<UnaryExprOrTypeTraitExpr>(Up))
+        return true;
+      // In a template, a dependent expression has no casts yet: a pointer
+      // indexed or dereferenced, an operand of arithmetic, is read.
+      const QualType T = cast<Expr>(S)->getType();
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Up))
+        return AS->getBase() == S && T->isPointerType();
+      if (const auto *U = dyn_cast<UnaryOperator>(Up))
+        return U->getOpcode() == UO_Deref && T->isPointerType();
+      if (const auto *B = dyn_cast<BinaryOperator>(Up))
+        return !B->isAssignmentOp() && !B->isCompoundAssignmentOp() &&
+               (T->isPointerType() || T->isArithmeticType() ||
+                T->isDependentType());
+      return false;
+    }
+    return false;
+  }
   /// The promoted declaration names the type in a typedef: not a type
-  /// without a name, nor a constant with an initializer that is not a
-  /// brace list (it is copied in from a compound literal).
-  static bool spellable(const VarDecl *V) {
+  /// without a name, nor, in C, a constant with an initializer that is not
+  /// a brace list (it is copied in from a compound literal).
+  bool spellable(const VarDecl *V) {
     QualType T = V->getType();
-    // A variable-length array of variable-length arrays: the body of a
-    // cilk_for could not name its type.
+    if (T->isReferenceType())
+      return false;
     if (const auto *A = dyn_cast<ArrayType>(T.getCanonicalType()))
+      // A variable-length array of variable-length arrays: the body of a
+      // cilk_for could not name its type.
       if (A->getElementType()->isVariablyModifiedType())
         return false;
     const Type *Base = T->getBaseElementTypeUnsafe();
     if (const TagDecl *Tag = Base->getAsTagDecl())
       if (!Tag->getIdentifier() && !Tag->getTypedefNameForAnonDecl())
         return false;
-    if (V->hasInit() && !T->isArrayType() && T.isConstQualified() &&
-        !isa<InitListExpr>(V->getInit()->IgnoreImplicit()))
+    if (!LO.CPlusPlus)
+      return !(V->hasInit() && !T->isArrayType() && T.isConstQualified() &&
+               !isa<InitListExpr>(V->getInit()->IgnoreImplicit()));
+    // C++: a reference to the object, built by placement new with the
+    // initializer as written.
+    // A constant stays one: `const int n = 8; int a[n];`.
+    if (V->isConstexpr() || V->isUsableInConstantExpressions(Ctx))
       return false;
-    return !V->getType()->isReferenceType();
+    if (T->isVariablyModifiedType() || T->isUndeducedType() ||
+        isa<DependentNameType>(Base) ||
+        isa<DependentTemplateSpecializationType>(Base))
+      return false;
+    if (const auto *RD = Base->getAsCXXRecordDecl())
+      if (RD->isLambda())
+        return false;
+    return isa<ParmVarDecl>(V) || initializerText(V).has_value();
   }
 
+  std::optional<CharSourceRange> initializerText(const VarDecl *V) {
+    return writtenInitializer(V, Ctx);
+  }
+
+  PromotionPlan &P;
+  const FunctionDecl *FD;
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const LangOptions &LO;
+  const ForkingFunctions &Forking;
+  const llvm::DenseSet<const Stmt *> &ForBodies;
+  const llvm::DenseSet<const CallExpr *> &Spawned;
+  /// Declared by `T x = cilk_spawn f();`, which the spawn rewrites.
+  const llvm::DenseSet<const VarDecl *> &SpawnVars;
+  ParentMap Parents;
+  llvm::DenseMap<const ParmVarDecl *, bool> Escapes;
+  llvm::DenseMap<const VarDecl *, PromotionPlan::Reason> Reasons;
   llvm::DenseSet<const VarDecl *> Declared, Wanted, Excluded;
   llvm::DenseMap<const VarDecl *, const DeclStmt *> DeclOf;
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const DeclRefExpr *, 4>>
       Uses;
 };
 
+/// ito's own code (its headers, seen as the user's in preprocessed input).
+bool inItoNamespace(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getIdentifier() && NS->getName() == "ito" &&
+          NS->getParent()->getRedeclContext()->isTranslationUnit())
+        return true;
+  return false;
+}
+
 } // namespace
+
+std::optional<CharSourceRange> ito::writtenInitializer(const VarDecl *V,
+                                                       const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  SourceLocation End = V->getLocation();
+  if (TypeSourceInfo *TSI = V->getTypeSourceInfo()) {
+    SourceLocation TypeEnd = TSI->getTypeLoc().getEndLoc();
+    if (TypeEnd.isValid() && SM.isBeforeInTranslationUnit(End, TypeEnd))
+      End = TypeEnd;
+  }
+  SourceLocation To = V->getEndLoc();
+  if (End.isMacroID() || To.isMacroID())
+    return std::nullopt;
+  if (!SM.isBeforeInTranslationUnit(End, To))
+    return CharSourceRange();
+  CharSourceRange R =
+      CharSourceRange::getCharRange(Lexer::getLocForEndOfToken(End, 0, SM, LO),
+                                    Lexer::getLocForEndOfToken(To, 0, SM, LO));
+  StringRef Text = Lexer::getSourceText(R, SM, LO).ltrim();
+  if (Text.empty())
+    return CharSourceRange();
+  if (Text.starts_with("=") || Text.starts_with("(") || Text.starts_with("{"))
+    return R;
+  return std::nullopt;
+}
 
 PromotionPlan ito::planPromotion(ASTContext &Ctx, const TranslationPlan &Plan) {
   PromotionPlan P;
-  if (Ctx.getLangOpts().CPlusPlus)
-    return P;
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const auto &F : Plan.Functions) {
-    if (F->IsLambda || !F->Function || !F->Body ||
-        !SM.getFileLoc(F->Body->getBeginLoc()).isValid())
-      continue;
-    Collector C(P, F->Function, SM, Ctx.getLangOpts());
-    C.TraverseStmt(const_cast<Stmt *>(F->Body));
+  ForkingFunctions Forking(Ctx, Plan);
+  llvm::DenseSet<const Stmt *> ForBodies;
+  for (const auto &F : Plan.Fors)
+    ForBodies.insert(F->For ? F->For->getBody() : F->RangeFor->getBody());
+  llvm::DenseSet<const CallExpr *> Spawned;
+  llvm::DenseSet<const VarDecl *> SpawnVars;
+  for (const auto &S : Plan.Spawns) {
+    Spawned.insert(S->Call);
+    if (S->Var)
+      SpawnVars.insert(S->Var);
+  }
+  // The functions to look at: those with Cilk code, and those of the main
+  // file that may fork through what they call.
+  llvm::SmallVector<const FunctionDecl *, 16> Functions;
+  llvm::DenseSet<const FunctionDecl *> Seen;
+  for (const auto &F : Plan.Functions)
+    if (!F->IsLambda && F->Function && F->Body &&
+        SM.getFileLoc(F->Body->getBeginLoc()).isValid() &&
+        Seen.insert(F->Function).second)
+      Functions.push_back(F->Function);
+  for (const FunctionDecl *FD : Forking.forking())
+    if (!isa<CXXMethodDecl>(FD) ||
+        !cast<CXXMethodDecl>(FD)->getParent()->isLambda())
+      if (FD->getBody() && SM.isWrittenInMainFile(FD->getBeginLoc()) &&
+          !inItoNamespace(FD) && FD->getBeginLoc().isFileID() &&
+          Seen.insert(FD).second)
+        Functions.push_back(FD);
+  for (const FunctionDecl *FD : Functions) {
+    Collector C(P, FD, FD->getBody(), Ctx, Forking, ForBodies, Spawned,
+                SpawnVars);
+    C.TraverseStmt(FD->getBody());
     C.finish();
   }
   return P;

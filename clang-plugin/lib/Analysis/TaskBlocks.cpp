@@ -171,8 +171,11 @@ void Planner::planSpawn(const CilkConstruct *Spawn, const Stmt *Statement,
           UO->getSubExpr()->getSourceRange());
     return;
   }
+  // (In C++, a value that cannot travel as bytes waits in the program's
+  // heap: ito::cilk::spawn.)
   QualType T = Call->getType();
-  if (!T->isDependentType() && !T->isVoidType() && !T->isIncompleteType() &&
+  if (!Ctx.getLangOpts().CPlusPlus && !T->isDependentType() &&
+      !T->isVoidType() && !T->isIncompleteType() &&
       Ctx.getTypeSizeInChars(T).getQuantity() > 192) {
     error(
         Spawn->KeywordLoc,

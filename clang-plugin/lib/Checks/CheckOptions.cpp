@@ -23,13 +23,16 @@ static const CheckInfo Checks[] = {
     {CheckId::CheckoutAcrossFork, "ito-checkout-across-fork", true},
     {CheckId::StaticWrite, "ito-static-write", false},
     {CheckId::ReceiverRace, "ito-receiver-race", true},
+    {CheckId::Promotion, "ito-promotion", false, /*Remark=*/true},
 };
 
 llvm::ArrayRef<CheckInfo> ito::allChecks() { return Checks; }
 
 CheckOptions::CheckOptions() : States(std::size(Checks)) {
-  for (const CheckInfo &C : Checks)
+  for (const CheckInfo &C : Checks) {
     States[static_cast<unsigned>(C.Id)].ErrorByDefault = C.ErrorByDefault;
+    States[static_cast<unsigned>(C.Id)].Enabled = !C.Remark;
+  }
 }
 
 bool CheckOptions::applyWarningOption(StringRef Option) {
@@ -47,8 +50,8 @@ bool CheckOptions::applyWarningOption(StringRef Option) {
     return true;
   bool Known = false;
   for (const CheckInfo &C : Checks) {
-    // "ito" names them all.
-    if (Option != "ito" && Option != C.Name)
+    // "ito" names them all. (Remarks have -R flags.)
+    if (C.Remark || (Option != "ito" && Option != C.Name))
       continue;
     Known = true;
     State &S = States[static_cast<unsigned>(C.Id)];
@@ -85,6 +88,8 @@ CheckOptions CheckOptions::fromArguments(llvm::ArrayRef<std::string> Args,
       O.setIgnoreWarnings(true);
     else if (O.applyFeatureOption(Arg))
       continue;
+    else if (Arg.starts_with("-R") && isCheckFlag(Arg) && Unknown)
+      Unknown->push_back(A); // -Rito-<no remark of ito's>
     else if (Arg.consume_front("-W") && !O.applyWarningOption(Arg) && Unknown)
       Unknown->push_back(A);
   }
@@ -96,12 +101,24 @@ bool CheckOptions::applyFeatureOption(StringRef Arg) {
     Promote = Arg == "-fito-promote";
     return true;
   }
+  if (!Arg.consume_front("-R"))
+    return false;
+  bool Negative = Arg.consume_front("no-");
+  for (const CheckInfo &C : Checks)
+    if (C.Remark && Arg == C.Name) {
+      States[static_cast<unsigned>(C.Id)].Enabled = !Negative;
+      return true;
+    }
   return false;
 }
 
 bool CheckOptions::isCheckFlag(StringRef Arg) {
   if (Arg == "-fito-promote" || Arg == "-fno-ito-promote")
     return true;
+  if (Arg.consume_front("-R")) {
+    Arg.consume_front("no-");
+    return Arg.starts_with("ito-");
+  }
   if (!Arg.consume_front("-W"))
     return false;
   Arg.consume_front("no-");
@@ -111,6 +128,8 @@ bool CheckOptions::isCheckFlag(StringRef Arg) {
 
 CheckLevel CheckOptions::level(CheckId Id) const {
   const State &S = States[static_cast<unsigned>(Id)];
+  if (Checks[static_cast<unsigned>(Id)].Remark)
+    return S.Enabled ? CheckLevel::Remark : CheckLevel::Ignored;
   if (!S.Enabled)
     return CheckLevel::Ignored;
   if (S.Error || (S.ErrorByDefault && !S.NoError))
@@ -122,7 +141,7 @@ CheckLevel CheckOptions::level(CheckId Id) const {
 
 CheckLevel CheckOptions::level(CheckId Id, clang::SourceLocation Loc,
                                const clang::SourceManager &SM) const {
-  if (!Pragmas)
+  if (!Pragmas || Checks[static_cast<unsigned>(Id)].Remark)
     return level(Id);
   // The pragmas before Loc, as clang applies them: push saves the state,
   // pop restores it, the others set the check's severity.

@@ -40,6 +40,8 @@ void checkCheckoutAcrossFork(CheckContext &C);
 void checkStaticWrite(CheckContext &C);
 /// -Wito-receiver-race: a receiver used between its spawn and the sync.
 void checkReceiverRace(CheckContext &C);
+/// -Rito-promotion: each local the translation moves off the stack.
+void remarkPromotions(CheckContext &C);
 
 /// How the code in \p Body uses the variables declared outside \p Own (a
 /// cilk_for body's statement): for each, its first use and its first write.

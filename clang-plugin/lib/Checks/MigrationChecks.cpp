@@ -43,5 +43,6 @@ void ito::runMigrationChecks(ASTContext &Ctx, const TranslationPlan &Plan,
   checkCheckoutAcrossFork(C);
   checkStaticWrite(C);
   checkReceiverRace(C);
+  remarkPromotions(C);
   Report.flush();
 }

@@ -47,10 +47,11 @@ void Reporter::flush() {
                    });
   unsigned NoteID = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
   for (const Pending &P : Queue) {
-    unsigned DiagID = Diags.getCustomDiagID(P.Level == CheckLevel::Error
-                                                ? DiagnosticsEngine::Error
-                                                : DiagnosticsEngine::Warning,
-                                            "%0 [-W%1]");
+    unsigned DiagID = Diags.getCustomDiagID(
+        P.Level == CheckLevel::Error    ? DiagnosticsEngine::Error
+        : P.Level == CheckLevel::Remark ? DiagnosticsEngine::Remark
+                                        : DiagnosticsEngine::Warning,
+        P.Level == CheckLevel::Remark ? "%0 [-R%1]" : "%0 [-W%1]");
     {
       DiagnosticBuilder D = Diags.Report(P.Loc, DiagID);
       D << P.Text << P.Flag;

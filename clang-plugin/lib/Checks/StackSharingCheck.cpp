@@ -286,6 +286,8 @@ void StackSharing::cilkFor(const TaskEdge &E) {
              "uses");
       continue;
     }
+    if (U.FirstWrite && C.Sites.promoted(V))
+      continue; // the body reaches the parent's, in global memory
     if (U.FirstWrite) {
       // The body has its own copy of every outer variable: a write is lost.
       std::string Text =

@@ -109,6 +109,11 @@ public:
   bool mayBeSeenBy(const Body &B, const clang::Stmt *Store, const TaskEdge *E);
   /// The body a task block of the plan belongs to.
   Body bodyOf(const TaskBlock *Block) const;
+  /// Whether the translation moves \p V off the stack, to memory every
+  /// process reaches.
+  bool promoted(const clang::VarDecl *V) const { return Promotion.promoted(V); }
+  /// What the translation moves off the stack.
+  const PromotionPlan &promotion() const { return Promotion; }
 
 private:
   void addInstantiatedSpawns();

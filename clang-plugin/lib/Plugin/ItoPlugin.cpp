@@ -98,7 +98,8 @@ protected:
           "unknown ito option '%0'; the checks are -Wito-stack-sharing, "
           "-Wito-maybe-stack-sharing, -Wito-this-capture, "
           "-Wito-checkout-across-fork, -Wito-static-write and "
-          "-Wito-receiver-race (each also as -Wno-..., -Werror=...)"))
+          "-Wito-receiver-race (each also as -Wno-..., -Werror=...), the "
+          "remark -Rito-promotion"))
           << U;
     // Still run: the errors stop the compile, and <cilk/cilk.h> is found.
     return true;

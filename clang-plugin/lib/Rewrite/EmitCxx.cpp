@@ -299,13 +299,19 @@ void CxxEmitter::cilkFor(const CilkFor &F, std::string &, std::string &) {
 
 std::string CxxEmitter::captureList(const Stmt *LoopBody,
                                     const VarDecl *LoopVar) {
-  // Captures by value, as the tasks may run in other processes; arrays by
-  // reference, like C's decay to a pointer (writing a parent's array from
-  // the body is a migration hazard the diagnostics report).
+  // Captures by value, as the tasks may run in other processes; by
+  // reference what the translation moved to global memory (which any
+  // process reaches), references (by value, a copy of what they refer to
+  // would take the body's writes) and arrays, like C's decay to a pointer
+  // (what is left on the parent's stack the diagnostics report).
   Captures Used = capturedVariables(E, LoopBody, LoopVar);
   std::string List = "__ito_b";
   for (const VarDecl *V : Used.Vars)
-    List += std::string(", ") + (V->getType()->isArrayType() ? "&" : "") +
+    List += std::string(", ") +
+            (V->getType()->isArrayType() || V->getType()->isReferenceType() ||
+                     (E.Promoted && E.Promoted->promoted(V))
+                 ? "&"
+                 : "") +
             V->getNameAsString();
   if (Used.This)
     List += ", this";

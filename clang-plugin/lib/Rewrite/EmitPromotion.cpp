@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Rewrites the locals and alloca calls of a PromotionPlan (C only). A local
+// Rewrites the locals and alloca calls of a PromotionPlan. In C, a local
 //
 //   T v[N] = init;
 //
@@ -12,18 +12,28 @@
 // every use of v the dereference of a pointer to it:
 //
 //   typedef T __ito_t_v[N]; void *__ito_h_v __attribute__((cleanup(
-//   ito_unpromote))) = ito_promote(sizeof(__ito_t_v)); __ito_t_v *const
-//   __ito_p_v = (__ito_t_v *)__ito_h_v; __builtin_memcpy(...init...);
+//   ito_unpromote))) = ito_promote(sizeof(__ito_t_v), align); __ito_t_v
+//   *const __ito_p_v = (__ito_t_v *)__ito_h_v; __builtin_memcpy(...init...);
 //   ... (*__ito_p_v) ...
 //
-// An alloca call allocates in the heap, on a list that a variable at the
-// start of the function frees when it returns.
+// In C++, v becomes a reference to an object built in the heap with the
+// initializer as written, which its holder destroys and frees at the end
+// of the scope; the uses stay as they are:
+//
+//   typedef T __ito_t_v[N]; ::ito::cilk::promoted<__ito_t_v, align>
+//   __ito_h_v; __ito_t_v &v = __ito_h_v.hold(::new (__ito_h_v.memory())
+//   __ito_t_v init);
+//
+// A declaration of several variables becomes one declaration each. An
+// alloca call allocates in the heap, on a list that a variable at the start
+// of the function frees when it returns.
 //
 //===----------------------------------------------------------------------===//
 
 #include "EmitLanguage.h"
 #include "RewriteUtils.h"
 #include "ito/Translate/StackPromotion.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseSet.h"
@@ -37,15 +47,43 @@ std::string promotedName(const char *Prefix, const VarDecl *V) {
   return std::string(Prefix) + V->getName().str();
 }
 
-std::string declaration(Edits &E, const VarDecl *V) {
+/// `typedef T Name;` for the type of \p V: a variable-length array's length
+/// as written (with the edits made to it: it may use promoted locals).
+std::string typedefOf(Edits &E, const VarDecl *V, const std::string &Name) {
+  if (const auto *VLA =
+          E.Ctx.getAsVariableArrayType(V->getType().getCanonicalType()))
+    if (const Expr *Size = VLA->getSizeExpr())
+      return "typedef " +
+             E.declare(VLA->getElementType(),
+                       Name + "[" + E.rewrittenText(Size->getSourceRange()) +
+                           "]") +
+             ";";
+  return "typedef " + E.declare(V->getType(), Name) + ";";
+}
+
+/// The initializer of \p V as written after its declarator (" = x", "(a)",
+/// "{a}"), with the edits made to it; empty if it has none.
+std::string initializer(Edits &E, const VarDecl *V) {
+  std::optional<CharSourceRange> R = writtenInitializer(V, E.Ctx);
+  if (!R || R->isInvalid())
+    return "";
+  return E.rewrittenText(*R);
+}
+
+/// \p V's declaration in C; \p From: the parameter it is initialized
+/// from, if it stands for one.
+std::string declarationC(Edits &E, const VarDecl *V,
+                         const std::string &From = "") {
   const std::string T = promotedName("__ito_t_", V),
                     H = promotedName("__ito_h_", V),
                     P = promotedName("__ito_p_", V);
-  std::string Out = "typedef " + E.declare(V->getType(), T) + "; void *" + H +
-                    " __attribute__((cleanup(ito_unpromote))) = "
-                    "ito_promote(sizeof(" +
-                    T + ")); " + T + " *const " + P + " = (" + T + " *)" + H +
-                    ";";
+  std::string Out =
+      typedefOf(E, V, T) + " void *" + H +
+      " __attribute__((cleanup(ito_unpromote))) = ito_promote(sizeof(" + T +
+      "), " + std::to_string(E.Ctx.getDeclAlign(V).getQuantity()) + "); " + T +
+      " *const " + P + " = (" + T + " *)" + H + ";";
+  if (!From.empty())
+    return Out + " *" + P + " = " + From + ";";
   if (const Expr *Init = V->getInit()) {
     const Expr *Bare = Init->IgnoreImplicit();
     std::string Text = E.rewrittenText(Init->getSourceRange());
@@ -62,14 +100,51 @@ std::string declaration(Edits &E, const VarDecl *V) {
   return Out;
 }
 
+std::string declarationCxx(Edits &E, const VarDecl *V,
+                           const std::string &From = "") {
+  const std::string T = promotedName("__ito_t_", V),
+                    H = promotedName("__ito_h_", V);
+  // The initializer as placement new takes it: `= x` is `(x)`, or `{x}`
+  // for an array (a string literal); a parameter's value moved in.
+  std::string Init = From.empty() ? initializer(E, V)
+                                  : "(static_cast<" + T + " &&>(" + From + "))";
+  StringRef Written = StringRef(Init).trim();
+  if (Written.consume_front("=")) {
+    Written = Written.trim();
+    if (Written.starts_with("{"))
+      Init = Written.str();
+    else if (V->getType()->isArrayType())
+      Init = "{" + Written.str() + "}";
+    else
+      Init = "(" + Written.str() + ")";
+  }
+  std::string Align = V->getType()->isDependentType()
+                          ? "alignof(" + T + ")"
+                          : std::to_string(E.Ctx.getDeclAlign(V).getQuantity());
+  return typedefOf(E, V, T) + " ::ito::cilk::promoted<" + T + ", " + Align +
+         "> " + H + "; " + T + " &" + V->getNameAsString() + " = " + H +
+         ".hold(::new (" + H + ".memory()) " + T + Init + ");";
+}
+
+/// A variable that stays where it was, declared on its own.
+std::string declarationAsIs(Edits &E, const VarDecl *V) {
+  std::string Out;
+  if (V->getStorageClass() == SC_Register)
+    Out += "register ";
+  return Out + E.declare(V->getType(), V->getNameAsString()) +
+         initializer(E, V) + ";";
+}
+
 } // namespace
 
 void ito::emitPromotion(Edits &E, const PromotionPlan &Plan) {
-  // Uses first, so that the declarations' initializers carry them.
-  for (const auto &[V, Uses] : Plan.Vars)
-    for (const DeclRefExpr *U : Uses)
-      E.replace(CharSourceRange::getTokenRange(U->getLocation()),
-                "(*" + promotedName("__ito_p_", V) + ")");
+  const bool CPlusPlus = E.LangOpts.CPlusPlus;
+  // C: uses first, so that the declarations' initializers carry them.
+  if (!CPlusPlus)
+    for (const auto &[V, Uses] : Plan.Vars)
+      for (const DeclRefExpr *U : Uses)
+        E.replace(CharSourceRange::getTokenRange(U->getLocation()),
+                  "(*" + promotedName("__ito_p_", V) + ")");
   llvm::DenseSet<const FunctionDecl *> WithList;
   for (const auto &[Call, FD] : Plan.Allocas) {
     E.replace(E.fileRange(Call->getSourceRange()),
@@ -82,7 +157,29 @@ void ito::emitPromotion(Edits &E, const PromotionPlan &Plan) {
                     "__attribute__((cleanup(ito_unpromote_allocas))) = 0;");
     }
   }
-  // Last: their initializers may hold the edits above.
-  for (const auto &[V, S] : Plan.Decls)
-    E.replace(E.statementRange(S), declaration(E, V));
+  // A parameter: renamed, and a local of its name declared first thing.
+  for (const auto &[V, FD] : Plan.Params) {
+    const std::string From = promotedName("__ito_param_", V);
+    E.replace(CharSourceRange::getTokenRange(V->getLocation()), From);
+    E.insertAfter(
+        cast<CompoundStmt>(FD->getBody())->getLBracLoc().getLocWithOffset(1),
+        " " + (CPlusPlus ? declarationCxx(E, V, From)
+                         : declarationC(E, V, From)));
+  }
+  // Last: their initializers may hold the edits above. Each declaration
+  // statement once, in its variables' order.
+  llvm::DenseSet<const DeclStmt *> Done;
+  for (const auto &[V, S] : Plan.Decls) {
+    if (!Done.insert(S).second)
+      continue;
+    std::string Text;
+    for (const Decl *D : S->decls()) {
+      const auto *Var = cast<VarDecl>(D);
+      Text += Text.empty() ? "" : " ";
+      Text += !Plan.promoted(Var) ? declarationAsIs(E, Var)
+              : CPlusPlus         ? declarationCxx(E, Var)
+                                  : declarationC(E, Var);
+    }
+    E.replace(E.statementRange(S), Text);
+  }
 }

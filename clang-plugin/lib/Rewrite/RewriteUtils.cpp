@@ -10,6 +10,7 @@
 #include "clang/AST/QualTypeNames.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -54,11 +55,37 @@ std::string Edits::textBetween(SourceLocation Begin, SourceLocation End) const {
       .str();
 }
 
+/// The statement that ends \p S in the source: `if (c) x = 1;` ends with
+/// `x = 1;`, whose ';' is not in the if statement's range.
+static const Stmt *lastSubstatement(const Stmt *S) {
+  while (true) {
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      S = If->getElse() ? If->getElse() : If->getThen();
+    else if (const auto *W = dyn_cast<WhileStmt>(S))
+      S = W->getBody();
+    else if (const auto *F = dyn_cast<ForStmt>(S))
+      S = F->getBody();
+    else if (const auto *RF = dyn_cast<CXXForRangeStmt>(S))
+      S = RF->getBody();
+    else if (const auto *Sw = dyn_cast<SwitchStmt>(S))
+      S = Sw->getBody();
+    else if (const auto *L = dyn_cast<LabelStmt>(S))
+      S = L->getSubStmt();
+    else if (const auto *SC = dyn_cast<SwitchCase>(S))
+      S = SC->getSubStmt();
+    else if (const auto *A = dyn_cast<AttributedStmt>(S))
+      S = A->getSubStmt();
+    else
+      return S;
+  }
+}
+
 CharSourceRange Edits::statementRange(const Stmt *S) const {
   CharSourceRange R = fileRange(S->getSourceRange());
-  if (isa<Expr>(S) || isa<ReturnStmt>(S) || isa<BreakStmt>(S) ||
-      isa<ContinueStmt>(S) || isa<GotoStmt>(S) || isa<DoStmt>(S))
-    return CharSourceRange::getCharRange(R.getBegin(), afterSemi(S));
+  const Stmt *Last = lastSubstatement(S);
+  if (isa<Expr>(Last) || isa<ReturnStmt>(Last) || isa<BreakStmt>(Last) ||
+      isa<ContinueStmt>(Last) || isa<GotoStmt>(Last) || isa<DoStmt>(Last))
+    return CharSourceRange::getCharRange(R.getBegin(), afterSemi(Last));
   return R;
 }
 

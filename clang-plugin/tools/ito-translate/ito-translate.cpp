@@ -167,10 +167,13 @@ int main(int argc, const char **argv) {
        Compilations->getCompileCommands(InputFilename))
     Checks = ito::CheckOptions::fromArguments(C.CommandLine, &Unknown);
   for (const std::string &F : ItoFeatures)
-    Checks.applyFeatureOption(F);
+    if (!Checks.applyFeatureOption(F))
+      Unknown.push_back(F);
   if (!Unknown.empty()) {
     WithColor::error(errs(), "ito-translate")
-        << "unknown warning option '" << Unknown.front()
+        << "unknown "
+        << (StringRef(Unknown.front()).starts_with("-R") ? "remark" : "warning")
+        << " option '" << Unknown.front()
         << "' (ito's checks: docs/diagnostics.md)\n";
     return 1;
   }

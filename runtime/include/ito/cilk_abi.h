@@ -47,7 +47,7 @@ void ito_abi_for(long long begin, long long end, long long grain,
  * children in any process reach them: the storage of a promoted local
  * (freed by ito_unpromote, its holder's cleanup, when the scope ends), and
  * alloca's memory, on a list the function frees when it returns. */
-void *ito_promote(size_t size);
+void *ito_promote(size_t size, size_t align);
 void ito_unpromote(void **holder);
 void *ito_promote_alloca(void **list, size_t size);
 void ito_unpromote_allocas(void **list);

@@ -8,6 +8,7 @@
 #include <ito/ito.hpp>
 
 #include <algorithm>
+#include <cstddef>
 #include <iterator>
 #include <new>
 #include <type_traits>
@@ -15,24 +16,72 @@
 
 namespace ito::cilk {
 
+// A local the translator moved off the stack (Rewrite/EmitPromotion): its
+// storage in the program's heap, which every process reaches, and the
+// object placement new built there, destroyed and freed at the end of the
+// scope (freed only, if its constructor threw).
+template <class T, std::size_t Align> class promoted {
+public:
+  promoted() : memory_(ito_promote(sizeof(T), Align)) {}
+  promoted(const promoted &) = delete;
+  promoted &operator=(const promoted &) = delete;
+  ~promoted() {
+    if (built_)
+      destroy(*static_cast<T *>(memory_));
+    ito_unpromote(&memory_);
+  }
+  void *memory() const { return memory_; }
+  // The object new built in memory() (of an array, its first element).
+  template <class P> T &hold(P *) {
+    built_ = true;
+    return *static_cast<T *>(memory_);
+  }
+
+private:
+  template <class U> static void destroy(U &object) {
+    if constexpr (std::is_array_v<U>) {
+      for (std::size_t i = std::extent_v<U>; i-- > 0;)
+        destroy(object[i]);
+    } else if constexpr (!std::is_trivially_destructible_v<U>) {
+      object.~U();
+    }
+  }
+  void *memory_;
+  bool built_ = false;
+};
+
 // Stores a child's value into its receiver, of whatever type that is.
 template <class T> using assign_fn = void (*)(void *receiver, T &value);
 template <class R, class T> void assign_to(void *receiver, T &value) {
   *static_cast<R *>(receiver) = std::move(value);
 }
 
+// Whether a child's value can travel between processes as bytes. One that
+// cannot (it owns memory, as a std::vector, or is large) is built in the
+// program's heap, which every process reaches, and the child returns its
+// address; the parent moves it out at the sync.
+template <class T>
+inline constexpr bool travels_as_bytes =
+    std::is_reference_v<T> || // (refused by ito::thread, with its reason)
+    (std::is_trivially_copy_constructible_v<T>
+         &&std::is_trivially_destructible_v<T> &&
+     sizeof(T) <= ito::detail::max_result_size);
+
 // The state of a spawn site that runs at most once between two syncs: the
 // child's thread, and where its value goes at the sync.
 template <class T> class spawn {
+  static constexpr bool boxed = !travels_as_bytes<T>;
+  using carried = std::conditional_t<boxed, T *, T>;
+
 public:
   template <class R, class F> void fork(R *receiver, F &&f) {
     receiver_ = receiver;
     assign_ = &assign_to<R, T>;
-    thread_.fork(std::forward<F>(f));
+    thread_.fork(carry(std::forward<F>(f)));
   }
   template <class F> void fork(F &&f) {
     receiver_ = nullptr;
-    thread_.fork(std::forward<F>(f));
+    thread_.fork(carry(std::forward<F>(f)));
   }
   // A receiver without an address (a bit-field): the object that holds it,
   // and a captureless lambda (void *object, auto &value) that assigns it.
@@ -40,18 +89,32 @@ public:
   void fork_member(O *object, A assign, F &&f) {
     receiver_ = object;
     assign_ = assign;
-    thread_.fork(std::forward<F>(f));
+    thread_.fork(carry(std::forward<F>(f)));
   }
   void sync() {
     if (!thread_.joinable())
       return;
-    T value = thread_.join();
-    if (receiver_)
-      assign_(receiver_, value);
+    if constexpr (boxed) {
+      T *value = thread_.join();
+      if (receiver_)
+        assign_(receiver_, *value);
+      delete value;
+    } else {
+      T value = thread_.join();
+      if (receiver_)
+        assign_(receiver_, value);
+    }
   }
 
 private:
-  ito::thread<T> thread_;
+  template <class F> static decltype(auto) carry(F &&f) {
+    if constexpr (boxed)
+      return [f = std::forward<F>(f)]() mutable { return new T(f()); };
+    else
+      return std::forward<F>(f);
+  }
+
+  ito::thread<carried> thread_;
   void *receiver_ = nullptr;
   assign_fn<T> assign_ = nullptr;
 };

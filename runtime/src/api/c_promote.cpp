@@ -6,6 +6,7 @@
 
 #include <ito/cilk_abi.h>
 
+#include <cstddef>
 #include <cstdlib>
 
 namespace {
@@ -28,8 +29,10 @@ static_assert(sizeof(alloca_block) == 16, "keeps alloca's 16-byte alignment");
 
 extern "C" {
 
-void *ito_promote(size_t size) {
-  void *p = std::malloc(size ? size : 1);
+void *ito_promote(size_t size, size_t align) {
+  void *p = align <= alignof(std::max_align_t)
+                ? std::malloc(size ? size : 1)
+                : std::aligned_alloc(align, (size + align - 1) / align * align);
   if (!p)
     out_of_memory(size, "a local variable");
   return p;

@@ -8,7 +8,8 @@
 // diagnostics of a plugin, so the checks read the warning options
 // themselves, with clang's meaning: -Wito-x, -Wno-ito-x, -Werror=ito-x,
 // -Wno-error=ito-x, -Werror, -Wno-error, -w; and -Wito / -Wno-ito for all;
-// and `#pragma clang diagnostic` in the source (DiagnosticPragmas).
+// and `#pragma clang diagnostic` in the source (DiagnosticPragmas). A
+// remark is off unless -R<name> turns it on (-Rito-promotion).
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,18 +39,20 @@ enum class CheckId {
   CheckoutAcrossFork, ///< a checkout open across fork/join
   StaticWrite,        ///< file-scope/static/thread_local data in a task
   ReceiverRace,       ///< a spawn's receiver used before the sync
+  Promotion,          ///< remark: a local moved off the stack
 };
 
 struct CheckInfo {
   CheckId Id;
   const char *Name; ///< the flag without -W: "ito-stack-sharing"
   bool ErrorByDefault;
+  bool Remark = false; ///< a remark, off unless -R<name>
 };
 
 /// Every check, in the order of CheckId.
 llvm::ArrayRef<CheckInfo> allChecks();
 
-enum class CheckLevel { Ignored, Warning, Error };
+enum class CheckLevel { Ignored, Remark, Warning, Error };
 
 class CheckOptions {
 public:
@@ -63,7 +66,8 @@ public:
   /// -fno-ito-promote: locals stay on the stack (the translation moves
   /// none off it, and the checks report every one a child may reach).
   bool promote() const { return Promote; }
-  /// Applies -fito-promote / -fno-ito-promote; false for anything else.
+  /// Applies -fito-promote / -fno-ito-promote and the remarks'
+  /// -R[no-]ito-<name>; false for anything else.
   bool applyFeatureOption(llvm::StringRef Arg);
   /// -w: warnings are not reported (errors still are).
   void setIgnoreWarnings(bool Ignore) { IgnoreWarnings = Ignore; }

@@ -4,30 +4,41 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// In a C function with Cilk code, the locals whose address can reach a
-// child (arrays and VLAs, address-taken variables) and its alloca'd memory
-// are placed in the program's heap, which every process reaches, instead
-// of on the stack, which only the process running the frame does: the
-// translator promotes them, freed when their scope ends (or, for alloca,
-// when the function returns). Left on the stack, and reported by the
-// checks if a child can reach them: parameters, `register` variables,
-// locals declared together with others, locals used inside a macro
-// expansion, and everything in C++.
+// In a function that may fork (it has Cilk code, or calls what may: see
+// ForkingFunctions.h), the locals whose address can reach a child and its
+// alloca'd memory are placed in the program's heap, which every process
+// reaches, instead of on the stack, which only the process running the
+// frame does: the translator promotes them, freed when their scope ends
+// (or, for alloca, when the function returns). Reaching a child: arrays,
+// variables whose address is taken, variables a cilk_for body writes or
+// uses other than by reading their value, and in C++ what is bound to a
+// reference (a reference parameter of a callee that may fork or is
+// spawned, the object of such a member call, a capture by reference, a
+// reference variable). Left on the stack, and reported by the checks if a
+// child can reach them: parameters of constructors or of functions with
+// variably modified parameter types, `register` variables, locals used
+// inside a macro expansion or declared where a label after them could jump
+// over their initialization, and in C++ variable-length arrays and types
+// the declaration cannot spell (lambdas, undeduced `auto`).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ITO_TRANSLATE_STACKPROMOTION_H
 #define ITO_TRANSLATE_STACKPROMOTION_H
 
+#include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include <optional>
+#include <string>
 
 namespace clang {
 class ASTContext;
 class CallExpr;
 class DeclRefExpr;
 class DeclStmt;
+class ParmVarDecl;
 class FunctionDecl;
 class VarDecl;
 } // namespace clang
@@ -41,8 +52,18 @@ struct PromotionPlan {
   llvm::DenseMap<const clang::VarDecl *,
                  llvm::SmallVector<const clang::DeclRefExpr *, 4>>
       Vars;
-  /// The declaration of each promoted local (it declares only that one).
+  /// The declaration of each promoted local (it may declare others too).
   llvm::DenseMap<const clang::VarDecl *, const clang::DeclStmt *> Decls;
+  /// Promoted parameters, each with its function: the parameter is renamed
+  /// and a local of its name, initialized from it, is promoted instead.
+  llvm::DenseMap<const clang::ParmVarDecl *, const clang::FunctionDecl *>
+      Params;
+  /// Why each promoted variable is: where a child may reach it, and how.
+  struct Reason {
+    clang::SourceLocation Loc;
+    std::string Text;
+  };
+  llvm::DenseMap<const clang::VarDecl *, Reason> Why;
   /// alloca calls whose memory goes to the heap, and the function of each.
   llvm::DenseMap<const clang::CallExpr *, const clang::FunctionDecl *> Allocas;
 
@@ -52,6 +73,12 @@ struct PromotionPlan {
 
 PromotionPlan planPromotion(clang::ASTContext &Ctx,
                             const TranslationPlan &Plan);
+
+/// Where the initializer of a local is in its declaration, as written after
+/// the declarator: " = x", "(a, b)" or "{a, b}"; an invalid range if it has
+/// none; none if something else follows the declarator (an attribute).
+std::optional<clang::CharSourceRange>
+writtenInitializer(const clang::VarDecl *V, const clang::ASTContext &Ctx);
 
 /// An alloca call (alloca, __builtin_alloca and its variants).
 bool isAllocaCall(const clang::CallExpr *C);
