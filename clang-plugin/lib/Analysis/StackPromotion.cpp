@@ -186,7 +186,14 @@ public:
     }
     for (unsigned I = Shift; I < C->getNumArgs(); I++) {
       if (Callee && I - Shift < Callee->getNumParams()) {
-        if (Callee->getParamDecl(I - Shift)->getType()->isReferenceType())
+        QualType T = Callee->getParamDecl(I - Shift)->getType();
+        // A spawn copies what a const reference parameter takes (Rewrite/
+        // EmitCxx), unless the callee may fork (it may hand it on).
+        if (T->isLValueReferenceType() &&
+            T.getNonReferenceType().isConstQualified() && Spawned.count(C) &&
+            !Forking.mayFork(C))
+          continue;
+        if (T->isReferenceType())
           want(C->getArg(I), callReason(C, "takes it by reference"));
       } else if (!Callee) {
         // Unknown callee: any glvalue may be bound.
