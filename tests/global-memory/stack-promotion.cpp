@@ -1,7 +1,8 @@
 // Stack data of a C++ program reaching its tasks, as written for one
 // machine: main (no Cilk code of its own) hands a local vector by
 // reference to a recursive function that spawns over it, and a local
-// object to a member function that spawns on `this`; a cilk_for writes a
+// object to a member function that spawns on `this`, and declares one whose
+// constructor does; a cilk_for writes a
 // local array, a local std::vector through operator[] and a vector taken
 // by value; a spawned lambda captures by reference; spawned calls return a
 // std::vector and a std::string. Every promoted object is constructed and
@@ -18,6 +19,7 @@
 // RUN: FileCheck %s --input-file=%t.expected
 // CHECK: increment 20000 sum 200010000
 // CHECK-NEXT: grid 64 rows sum 4064256
+// CHECK-NEXT: table sum 999000
 // CHECK-NEXT: loop 4950 vector 19900 by value 1225 captured 45
 // CHECK-NEXT: returned 300 abcabcabc
 // CHECK-NEXT: counted live 0 built 4
@@ -78,6 +80,32 @@ private:
   std::vector<int> cells_;
 };
 
+// Its constructor forks, working on `this`.
+class Table {
+public:
+  explicit Table(int n) : values_(n) { fill(0, n); }
+  long sum() const {
+    long s = 0;
+    for (long v : values_)
+      s += v;
+    return s;
+  }
+
+private:
+  void fill(int lo, int hi) {
+    if (hi - lo <= 16) {
+      for (int i = lo; i < hi; i++)
+        values_[i] = 2 * i;
+      return;
+    }
+    int mid = (lo + hi) / 2;
+    cilk_spawn fill(lo, mid);
+    fill(mid, hi);
+    cilk_sync;
+  }
+  std::vector<long> values_;
+};
+
 static long by_value(std::vector<int> v) {
   cilk_for(int i = 0; i < (int)v.size(); i++) v[i] = i;
   long s = 0;
@@ -128,6 +156,8 @@ int main() {
   Grid g(64);
   g.fill();
   std::printf("grid 64 rows sum %ld\n", g.sum());
+  Table t(1000);
+  std::printf("table sum %ld\n", t.sum());
 
   loops();
 

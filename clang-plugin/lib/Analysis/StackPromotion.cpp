@@ -211,7 +211,26 @@ public:
               "a lambda captures it by reference here");
     return true;
   }
+  // A constructor that may fork hands its children `this`, and what it
+  // takes by reference.
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    const CXXConstructorDecl *Ctor = C->getConstructor();
+    if (!LO.CPlusPlus || !Ctor || !Forking.mayFork(Ctor))
+      return true;
+    const std::string Why = "the constructor of '" +
+                            Ctor->getParent()->getNameAsString() +
+                            "', which may fork, ";
+    for (unsigned I = 0; I < C->getNumArgs() && I < Ctor->getNumParams(); I++)
+      if (Ctor->getParamDecl(I)->getType()->isReferenceType())
+        want(C->getArg(I), Why + "takes it by reference here");
+    if (const auto *V = dyn_cast_or_null<VarDecl>(ConstructedVar.lookup(C)))
+      wantVar(V, C->getBeginLoc(), Why + "runs on it here");
+    return true;
+  }
   bool VisitVarDecl(VarDecl *V) {
+    if (const Expr *Init = V->getInit())
+      if (const auto *C = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit()))
+        ConstructedVar[C] = V;
     // A reference bound to a local (not the implicit one of a range-based
     // for): where the reference goes, the local goes.
     if (V->getType()->isReferenceType() && !V->isImplicit() && V->getInit())
@@ -495,6 +514,8 @@ private:
   const llvm::DenseSet<const VarDecl *> &SpawnVars;
   ParentMap Parents;
   llvm::DenseMap<const ParmVarDecl *, bool> Escapes;
+  /// The variable each constructor call initializes.
+  llvm::DenseMap<const CXXConstructExpr *, const VarDecl *> ConstructedVar;
   llvm::DenseMap<const VarDecl *, PromotionPlan::Reason> Reasons;
   llvm::DenseSet<const VarDecl *> Declared, Wanted, Excluded;
   llvm::DenseMap<const VarDecl *, const DeclStmt *> DeclOf;

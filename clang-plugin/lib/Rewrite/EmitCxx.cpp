@@ -114,6 +114,23 @@ static bool byReference(const CallExpr *Call, unsigned I) {
          !T.getNonReferenceType().isConstQualified();
 }
 
+/// Whether argument \p Arg binds const reference parameter type \p P to
+/// an object of that very class, with no temporary in between.
+static bool bindsConstRefDirectly(QualType P, const Expr *Arg) {
+  if (P.isNull() || !P->isLValueReferenceType() || P->isDependentType() ||
+      !P.getNonReferenceType().isConstQualified() || Arg->isTypeDependent())
+    return false;
+  QualType T = P.getNonReferenceType().getUnqualifiedType().getCanonicalType();
+  const Expr *Bare = Arg->IgnoreParens();
+  while (const auto *IC = dyn_cast<ImplicitCastExpr>(Bare)) {
+    if (IC->getCastKind() != CK_NoOp)
+      break;
+    Bare = IC->getSubExpr()->IgnoreParens();
+  }
+  return T->isRecordType() && Bare->isGLValue() &&
+         Bare->getType().getUnqualifiedType().getCanonicalType() == T;
+}
+
 std::string CxxEmitter::lambda(const SpawnSite &S) {
   const CallExpr *Call = S.Call;
   std::string Captures, Args, Callee;
@@ -199,10 +216,17 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
     if (isa<CXXDefaultArgExpr>(Arg))
       break;
     std::string Name = "__a" + std::to_string(I - FirstArg);
+    QualType P = paramType(Call, I);
+    if (bindsConstRefDirectly(P, Arg)) {
+      // The parent's object where every process reaches it, else a copy.
+      Captures += (Captures.empty() ? "" : ", ") + Name +
+                  " = ::ito::cilk::share_or_copy(" + E.exprText(Arg) + ")";
+      Args += (Args.empty() ? "" : ", ") + Name + ".get()";
+      continue;
+    }
     Capture(Name, Arg, byReference(Call, I));
     // The child's copy goes on as an rvalue where the parameter takes one
     // (by value, T&&), so move-only arguments work.
-    QualType P = paramType(Call, I);
     bool Move =
         !P.isNull() && !P->isLValueReferenceType() && !P->isDependentType();
     Args +=

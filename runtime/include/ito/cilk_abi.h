@@ -43,6 +43,10 @@ void ito_abi_for(long long begin, long long end, long long grain,
                  void (*body)(long long lo, long long hi, void *ctx),
                  const void *ctx, size_t ctx_size);
 
+/* The range of the task stacks, [begin, end): what lies there only the
+ * process running the task reaches (zero before the runtime starts). */
+extern unsigned long ito_abi_task_stacks[2];
+
 /* Locals and alloca'd memory the translator moved off the stack, so that
  * children in any process reach them: the storage of a promoted local
  * (freed by ito_unpromote, its holder's cleanup, when the scope ends), and

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <iterator>
 #include <new>
+#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -54,6 +55,31 @@ private:
 template <class T> using assign_fn = void (*)(void *receiver, T &value);
 template <class R, class T> void assign_to(void *receiver, T &value) {
   *static_cast<R *>(receiver) = std::move(value);
+}
+
+// A spawned call's argument for a const reference parameter: the parent's
+// object itself where every process reaches it (anywhere but a task's
+// stack: the heap, file-scope data, a promoted local), else a copy that
+// goes with the child. Copying a std::vector at every spawn of a recursive
+// `f(const std::vector<T> &v, lo, hi)` would cost the whole vector each
+// time.
+template <class T> class const_ref_arg {
+public:
+  explicit const_ref_arg(const T &object) {
+    const auto at = reinterpret_cast<unsigned long>(&object);
+    if (at >= ito_abi_task_stacks[0] && at < ito_abi_task_stacks[1])
+      copy_.emplace(object);
+    else
+      shared_ = &object;
+  }
+  const T &get() const { return shared_ ? *shared_ : *copy_; }
+
+private:
+  const T *shared_ = nullptr;
+  std::optional<T> copy_;
+};
+template <class T> const_ref_arg<T> share_or_copy(const T &object) {
+  return const_ref_arg<T>(object);
 }
 
 // Whether a child's value can travel between processes as bytes. One that

@@ -6,6 +6,10 @@
 #include <cstring>
 #include <sys/mman.h>
 
+extern "C" {
+unsigned long ito_abi_task_stacks[2] = {0, 0};
+}
+
 namespace ito::threads {
 
 char *uni_address_region::fixed_address() {
@@ -23,6 +27,8 @@ uni_address_region::uni_address_region(const std::string &shm_name,
   // A guard at the low end turns a stack overflow into a clear error.
   if (mprotect(base_, guard_size_, PROT_NONE) != 0)
     platform::fatal("cannot protect the stack guard: %s", std::strerror(errno));
+  ito_abi_task_stacks[0] = reinterpret_cast<uintptr_t>(base_);
+  ito_abi_task_stacks[1] = reinterpret_cast<uintptr_t>(base_ + size_);
 }
 
 } // namespace ito::threads
