@@ -1,8 +1,9 @@
-// -Wito-static-write: every process has its own copy of static locals,
-// thread_local variables and file-scope variables defined in other files;
-// a task's write is seen only where it ran. A warning: the program may not
-// depend on it. File-scope variables this Cilk source defines are one copy
-// for all processes and are not reported.
+// -Wito-static-write: every process has its own copy of static locals of
+// inline functions, thread_local variables and file-scope variables defined
+// in other files; a task's write is seen only where it ran. A warning: the
+// program may not depend on it. File-scope variables and the other static
+// locals this Cilk source defines are one copy for all processes and are
+// not reported.
 // RUN: %ito-translate %s -- -I %ito-include -Xclang -verify
 // RUN: %clang -fsyntax-only -fplugin=%ito-plugin -Xclang -verify %s
 // RUN: not %ito-translate %s -- -I %ito-include -Werror=ito-static-write 2>&1 | FileCheck %s
@@ -17,9 +18,15 @@ _Thread_local int scratch; // expected-note {{'scratch' is declared here}}
 const int limit = 10;
 int untouched = 5;
 
-static long work(int n) {
+static inline void note_depth(int n) {
   static int depth; // expected-note {{'depth' is declared here}}
   depth = n; // expected-warning {{task writes 'depth', a static local variable; every process has its own copy, and tasks in other processes do not see the write}}
+}
+
+static long work(int n) {
+  static int shared_count;
+  shared_count++;
+  note_depth(n);
   calls++;
   elsewhere = n; // expected-warning {{task writes 'elsewhere', a file-scope variable defined in another file; every process has its own copy, and tasks in other processes do not see the write (unless that file is a Cilk source too)}}
   scratch = n; // expected-warning {{task uses thread_local 'scratch'; a task may go on in another process and then sees that process's copy}}

@@ -1,7 +1,8 @@
-// The variables a Cilk source defines at file scope go into the sections
-// libito shares between processes: ito_globals when the declaration has an
-// initializer, ito_zglobals when none of its declarators has one. Nothing
-// else moves: constants, thread_local data, static locals, declarations of
+// The variables a Cilk source defines at file scope, and the static locals
+// of its functions, go into the sections libito shares between processes:
+// ito_globals when the declaration has an initializer, ito_zglobals when
+// none of its declarators has one. Nothing else moves: constants,
+// thread_local data, static locals of inline functions, declarations of
 // variables defined elsewhere, and variables that already name a section.
 // RUN: %ito-translate %s -- -I %ito-include > %t.c
 // RUN: grep -v -e '^ *// [^#]' -e '^ *//$' -e '^ *$' %t.c | FileCheck %s --implicit-check-not=ito_globals --implicit-check-not=ito_zglobals
@@ -24,8 +25,18 @@ _Thread_local int scratch;
 extern int elsewhere;
 __attribute__((section("mine"))) int own = 1;
 
+static inline int inlined(void) {
+  static int once = 1;
+  return once;
+}
+
 static long work(int k) {
+  // CHECK: __attribute__((section("ito_zglobals"))) static int calls;
   static int calls;
+  // CHECK: __attribute__((section("ito_globals"))) static long memo[4] = {1};
+  static long memo[4] = {1};
+  static const int fixed = 3;
+  memo[k % 4] += fixed + inlined();
   calls++;
   return k + limit + cutoff + n + scratch + elsewhere + own;
 }

@@ -1,6 +1,8 @@
 // C++: variables at namespace scope, objects with constructors and static
-// data members defined in the source are shared; inline and templated
-// variables, constants and constexpr ones are not.
+// data members defined in the source are shared, and static locals that a
+// constant initializes; inline and templated variables, constants and
+// constexpr ones, static locals built at run time or in inline functions
+// are not.
 // RUN: %ito-translate %s -- -std=c++17 -I %ito-include > %t.cpp
 // RUN: grep -v -e '^ *// [^#]' -e '^ *//$' -e '^ *$' %t.cpp | FileCheck %s --implicit-check-not=ito_globals --implicit-check-not=ito_zglobals
 // RUN: %clangxx -std=c++17 -fsyntax-only -I %ito-include %t.cpp
@@ -27,7 +29,21 @@ template <class T> T zero = T();
 constexpr int width = 8;
 const std::string label = "label";
 
-long work(int k) { return k * config::scale + counters::hits + width; }
+inline int in_inline() {
+  static int once = 1;
+  return once;
+}
+
+long work(int k) {
+  // CHECK: __attribute__((section("ito_zglobals"))) static long calls;
+  static long calls;
+  // CHECK: __attribute__((section("ito_globals"))) static int table[2] = {1, 2};
+  static int table[2] = {1, 2};
+  static std::vector<int> built(4); // built at run time, in each process
+  calls++;
+  return k * config::scale + counters::hits + width + table[k % 2] +
+         (long)built.size() + in_inline();
+}
 
 long run(int k) {
   long x = cilk_spawn work(k);

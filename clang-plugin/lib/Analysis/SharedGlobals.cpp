@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ito/Translate/SharedGlobals.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
@@ -12,8 +13,32 @@
 
 using namespace clang;
 
+/// A static local of a function of the main file, if one copy can serve
+/// every process: initialized with a constant (a dynamic initialization
+/// would run once per process, guarded by each process's own flag), with
+/// nothing to destroy, and not in an inline function (whose copy may be
+/// another object's).
+static bool isSharedStaticLocal(const VarDecl *VD, const SourceManager &SM) {
+  const auto *FD =
+      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (!FD || FD->isInlined() || FD->isTemplated() ||
+      VD->getTLSKind() != VarDecl::TLS_None || VD->isConstexpr() ||
+      VD->getType().isConstQualified() || VD->hasAttr<SectionAttr>() ||
+      VD->isImplicit())
+    return false;
+  const ASTContext &Ctx = VD->getASTContext();
+  if (Ctx.getLangOpts().CPlusPlus &&
+      ((VD->hasInit() && !VD->hasConstantInitialization()) ||
+       VD->needsDestruction(Ctx) != QualType::DK_none))
+    return false;
+  SourceLocation Loc = VD->getBeginLoc();
+  return Loc.isFileID() && SM.isWrittenInMainFile(Loc);
+}
+
 bool ito::isSharedGlobalDefinition(const VarDecl *VD, const SourceManager &SM) {
-  if (!VD->hasGlobalStorage() || VD->isStaticLocal() ||
+  if (VD->isStaticLocal())
+    return isSharedStaticLocal(VD, SM);
+  if (!VD->hasGlobalStorage() ||
       VD->isThisDeclarationADefinition() == VarDecl::DeclarationOnly ||
       VD->getTLSKind() != VarDecl::TLS_None || VD->isConstexpr() ||
       VD->getType().isConstQualified() || VD->isInline() || VD->isTemplated() ||

@@ -9,7 +9,8 @@
 // between the program's processes: ito_globals when the declaration has an
 // initializer, ito_zglobals (no file space) when none of its declarators
 // has one. The attribute goes before the declaration's specifiers, so it
-// covers every declarator of it.
+// covers every declarator of it. Static locals that a constant initializes
+// go there too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,7 +20,9 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
+#include <functional>
 
 using namespace clang;
 
@@ -47,6 +50,27 @@ void ito::emitSharedGlobals(Edits &E) {
       It->second |= VD->hasInit() && !isa<ImplicitValueInitExpr>(VD->getInit());
     }
   }
+  // The static locals of the functions.
+  struct StaticLocals : RecursiveASTVisitor<StaticLocals> {
+    std::function<void(const VarDecl *)> Found;
+    bool VisitVarDecl(VarDecl *VD) {
+      if (VD->isStaticLocal())
+        Found(VD);
+      return true;
+    }
+  } Locals;
+  Locals.Found = [&](const VarDecl *VD) {
+    if (!isSharedGlobalDefinition(VD, E.SM))
+      return;
+    SourceLocation Begin = VD->getBeginLoc();
+    auto [It, New] = Initialized.insert({Begin.getRawEncoding(), false});
+    if (New)
+      Order.push_back(Begin);
+    It->second |= VD->hasInit() && !isa<ImplicitValueInitExpr>(VD->getInit());
+  };
+  for (Decl *D : E.Ctx.getTranslationUnitDecl()->decls())
+    if (E.SM.isWrittenInMainFile(E.SM.getExpansionLoc(D->getLocation())))
+      Locals.TraverseDecl(D);
   for (SourceLocation Begin : Order)
     E.insertBefore(Begin, Initialized[Begin.getRawEncoding()]
                               ? "__attribute__((section(\"ito_globals\"))) "
