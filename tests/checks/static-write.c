@@ -28,7 +28,7 @@ static long work(int n) {
   shared_count++;
   note_depth(n);
   calls++;
-  elsewhere = n; // expected-warning {{task writes 'elsewhere', a file-scope variable defined in another file; every process has its own copy, and tasks in other processes do not see the write (unless that file is a Cilk source too)}}
+  elsewhere = n; // expected-warning {{task writes 'elsewhere', a file-scope variable defined in another file; every process has its own copy, and tasks in other processes do not see the write (unless ito-cc compiles that file too)}}
   scratch = n; // expected-warning {{task uses thread_local 'scratch'; a task may go on in another process and then sees that process's copy}}
   return n + limit + untouched;
 }

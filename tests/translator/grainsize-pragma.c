@@ -18,4 +18,4 @@ _Pragma("cilk grainsize 16")
 #pragma cilk grainsize =
 #endif
 
-int x;
+const int x = 0;

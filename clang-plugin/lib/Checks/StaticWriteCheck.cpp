@@ -78,7 +78,7 @@ private:
                  ((V->getDefinition() || V->getActingDefinition()) ||
                           V->isStaticDataMember()
                       ? ""
-                      : " (unless that file is a Cilk source too)"),
+                      : " (unless ito-cc compiles that file too)"),
              At->getSourceRange(),
              {{V->getLocation(), quoted(V) + " is declared here", {}}});
   }

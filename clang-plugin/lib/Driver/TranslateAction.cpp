@@ -81,13 +81,16 @@ public:
     Options.Preprocessed = Preprocessed;
     Options.Promote = Checks.promote();
     Options.Remove = DiagPragmas->itoPragmaRanges();
-    if (!Options.HasCilk && Options.Remove.empty()) {
-      Result.Output = SM.getBufferData(SM.getMainFileID()).str();
-      return;
-    }
+    // A source without Cilk code changes only if it defines file-scope data
+    // (which the program's tasks in other sources may read).
     EmittedTranslation T;
     if (!emitTranslation(Ctx, Plan, Options, T))
       return;
+    if (!Options.HasCilk && T.Headers.empty() &&
+        T.Main == SM.getBufferData(SM.getMainFileID())) {
+      Result.Output = std::move(T.Main);
+      return;
+    }
     Result.Output = std::move(T.Main);
     Result.Rewritten = true;
     for (EmittedTranslation::Header &H : T.Headers)
