@@ -1,5 +1,6 @@
 // The C library's random numbers in a Cilk program: rand(), random() and
-// the drand48() family draw glibc's very sequences (checked against a
+// the drand48() family (seed48, lcong48, and erand48 and its siblings on
+// the caller's state) draw glibc's very sequences (checked against a
 // build with glibc's own), from one state for all processes, so serial
 // code that draws between parallel phases gets the serial elision's
 // numbers wherever main goes on after a sync.
@@ -43,6 +44,18 @@ int main(void) {
       srandom(7);
       srand48(987654321);
     }
+    if (phase == 4) {
+      unsigned short seed[3] = {1, 2, 3};
+      unsigned short *old = seed48(seed);
+      s += old[0] + old[1] + old[2];
+    }
+    if (phase == 5) {
+      unsigned short param[7] = {5, 6, 7, 11, 0, 1, 3};
+      lcong48(param);
+    }
+    unsigned short own[3] = {9, 8, (unsigned short)phase};
+    for (int i = 0; i < 10; i++)
+      s = s * 31 + nrand48(own) + jrand48(own) + (long)(erand48(own) * 1e6);
     printf("phase %d %ld fib %ld\n", phase, s, fib(30));
   }
   return 0;

@@ -22,57 +22,34 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
-#include <functional>
 
 using namespace clang;
 
 void ito::emitSharedGlobals(Edits &E) {
   // One attribute per declaration: the declarators of `int a = 1, b;` share
   // their first location; any initializer puts them all in ito_globals.
-  llvm::DenseMap<unsigned, bool> Initialized;
-  llvm::SmallVector<SourceLocation, 16> Order;
-  for (const Decl *D : E.Ctx.getTranslationUnitDecl()->decls()) {
-    llvm::SmallVector<const Decl *, 8> Work{D};
-    while (!Work.empty()) {
-      const Decl *Cur = Work.pop_back_val();
-      if (const auto *NS = dyn_cast<NamespaceDecl>(Cur)) {
-        for (const Decl *In : NS->decls())
-          Work.push_back(In);
-        continue;
-      }
-      const auto *VD = dyn_cast<VarDecl>(Cur);
-      if (!VD || !isSharedGlobalDefinition(VD, E.SM))
-        continue;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const SourceManager &SM;
+    llvm::DenseMap<unsigned, bool> Initialized;
+    llvm::SmallVector<SourceLocation, 16> Order;
+    explicit Finder(const SourceManager &SM) : SM(SM) {}
+    bool VisitVarDecl(VarDecl *VD) {
+      if (!isSharedGlobalDefinition(VD, SM))
+        return true;
       SourceLocation Begin = VD->getBeginLoc();
       auto [It, New] = Initialized.insert({Begin.getRawEncoding(), false});
       if (New)
         Order.push_back(Begin);
       It->second |= VD->hasInit() && !isa<ImplicitValueInitExpr>(VD->getInit());
-    }
-  }
-  // The static locals of the functions.
-  struct StaticLocals : RecursiveASTVisitor<StaticLocals> {
-    std::function<void(const VarDecl *)> Found;
-    bool VisitVarDecl(VarDecl *VD) {
-      if (VD->isStaticLocal())
-        Found(VD);
       return true;
     }
-  } Locals;
-  Locals.Found = [&](const VarDecl *VD) {
-    if (!isSharedGlobalDefinition(VD, E.SM))
-      return;
-    SourceLocation Begin = VD->getBeginLoc();
-    auto [It, New] = Initialized.insert({Begin.getRawEncoding(), false});
-    if (New)
-      Order.push_back(Begin);
-    It->second |= VD->hasInit() && !isa<ImplicitValueInitExpr>(VD->getInit());
-  };
+  } F(E.SM);
+  // File and namespace scope, static data members, static locals.
   for (Decl *D : E.Ctx.getTranslationUnitDecl()->decls())
     if (E.SM.isWrittenInMainFile(E.SM.getExpansionLoc(D->getLocation())))
-      Locals.TraverseDecl(D);
-  for (SourceLocation Begin : Order)
-    E.insertBefore(Begin, Initialized[Begin.getRawEncoding()]
+      F.TraverseDecl(D);
+  for (SourceLocation Begin : F.Order)
+    E.insertBefore(Begin, F.Initialized[Begin.getRawEncoding()]
                               ? "__attribute__((section(\"ito_globals\"))) "
                               : "__attribute__((section(\"ito_zglobals\"))) ");
 }

@@ -5,7 +5,13 @@
 // main goes on. (glibc keeps the state inside itself, one per process.)
 // The sequences are glibc's: random() is its additive feedback generator
 // (TYPE_3: x[i] = x[i-3] + x[i-31]), seeded as srandom() seeds it;
-// drand48() and its siblings the 48-bit congruential generator.
+// drand48() and its siblings the 48-bit congruential generator (erand48,
+// nrand48 and jrand48 step their caller's x with the shared multiplier and
+// addend that lcong48 sets, as glibc's do). initstate() and setstate()
+// stop the program with a message.
+#include "platform/error.hpp"
+
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 
@@ -25,9 +31,10 @@ additive_state additive = {false, 0, 0, {0}};
 struct congruential_state {
   uint64_t x, a;
   uint16_t c;
+  unsigned short old_x[3]; // what seed48 returns
 };
 __attribute__((section("ito_globals")))
-congruential_state congruential = {0, 0x5deece66dull, 0xb};
+congruential_state congruential = {0, 0x5deece66dull, 0xb, {0, 0, 0}};
 
 int32_t next_additive() {
   additive_state &s = additive;
@@ -60,10 +67,29 @@ void seed_additive(unsigned seed) {
     next_additive();
 }
 
+// One step of x on the shared multiplier and addend, as glibc's erand48
+// and siblings step their caller's x.
+uint64_t step(unsigned short x[3]) {
+  const congruential_state &s = congruential;
+  uint64_t v = uint64_t(x[2]) << 32 | uint32_t(x[1]) << 16 | x[0];
+  v = (s.a * v + s.c) & ((1ull << 48) - 1);
+  x[0] = uint16_t(v);
+  x[1] = uint16_t(v >> 16);
+  x[2] = uint16_t(v >> 32);
+  return v;
+}
+void unpack(uint64_t v, unsigned short out[3]) {
+  out[0] = uint16_t(v);
+  out[1] = uint16_t(v >> 16);
+  out[2] = uint16_t(v >> 32);
+}
 uint64_t next_congruential() {
-  congruential_state &s = congruential;
-  s.x = (s.a * s.x + s.c) & ((1ull << 48) - 1);
-  return s.x;
+  unsigned short x[3];
+  unpack(congruential.x, x);
+  return congruential.x = step(x);
+}
+double as_double(uint64_t v) {
+  return static_cast<double>(v) * (1.0 / (1ull << 48));
 }
 
 } // namespace
@@ -84,12 +110,44 @@ void srand48(long seed) {
   congruential.a = 0x5deece66dull;
   congruential.c = 0xb;
 }
-double drand48(void) {
-  return static_cast<double>(next_congruential()) * (1.0 / (1ull << 48));
+unsigned short *seed48(unsigned short seed[3]) {
+  unpack(congruential.x, congruential.old_x);
+  congruential.x = uint64_t(seed[2]) << 32 | uint32_t(seed[1]) << 16 | seed[0];
+  congruential.a = 0x5deece66dull;
+  congruential.c = 0xb;
+  return congruential.old_x;
 }
+void lcong48(unsigned short param[7]) {
+  congruential.x =
+      uint64_t(param[2]) << 32 | uint32_t(param[1]) << 16 | param[0];
+  congruential.a =
+      uint64_t(param[5]) << 32 | uint32_t(param[4]) << 16 | param[3];
+  congruential.c = param[6];
+}
+double drand48(void) { return as_double(next_congruential()); }
 long lrand48(void) { return static_cast<long>(next_congruential() >> 17); }
 long mrand48(void) {
   return static_cast<long>(static_cast<int32_t>(next_congruential() >> 16));
+}
+double erand48(unsigned short x[3]) { return as_double(step(x)); }
+long nrand48(unsigned short x[3]) { return static_cast<long>(step(x) >> 17); }
+long jrand48(unsigned short x[3]) {
+  return static_cast<long>(static_cast<int32_t>(step(x) >> 16));
+}
+
+// Other state sizes for random(): not supported, and said so rather than
+// drawing another sequence than the program's.
+char *initstate(unsigned, char *, size_t) {
+  ito::platform::fatal("initstate() is not supported in a program linked with libito "
+                       "(random()'s state is shared by its processes); use "
+                       "srandom(), or rand_r()/random_r() with state of "
+                       "your own");
+}
+char *setstate(char *) {
+  ito::platform::fatal("setstate() is not supported in a program linked with libito "
+                       "(random()'s state is shared by its processes); use "
+                       "srandom(), or rand_r()/random_r() with state of "
+                       "your own");
 }
 
 } // extern "C"
