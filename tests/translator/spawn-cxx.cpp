@@ -64,7 +64,7 @@ int assignments(int n) {
   for (int i = 0; i < 8; i++)
     count[i] = cilk_spawn f(i);
   // CHECK-NEXT: {{^}}  for (int i = 0; i < 8; i++)
-  // CHECK-NEXT: {{^}}    { {{.*}}(i){{.*}}__ito_l[[L:[0-9]+]].fork(alloca({{.*}}), &(count[i]), {{.*}}}{{$}}
+  // CHECK-NEXT: {{^}}    { {{.*}}(i){{.*}}__ito_l[[L:[0-9]+]].fork(__builtin_alloca({{.*}}), &(count[i]), {{.*}}}{{$}}
   cilk_sync;
   // CHECK-NEXT: {{^}}  do { __ito_l[[L]].sync(); {{.*}}.sync(); {{.*}}.sync(); {{.*}}.sync(); } while (0);
   return x + (int)y + p.a + count[7];
@@ -141,7 +141,7 @@ int nested(int n) {
   }
   while (n-- > 0)
     cilk_spawn v(n);
-  // CHECK: {{^}}    { {{.*}}__ito_l{{[0-9]+}}.fork(alloca({{.*}}), nullptr, {{.*}}}{{$}}
+  // CHECK: {{^}}    { {{.*}}__ito_l{{[0-9]+}}.fork(__builtin_alloca({{.*}}), nullptr, {{.*}}}{{$}}
   return s;
 }
 

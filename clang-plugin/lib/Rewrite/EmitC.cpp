@@ -243,9 +243,10 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
   std::string State, OutPtr;
   if (S.InLoop) {
     std::string L = id("__ito_l", S.Tag);
-    Code += "struct __ito_n" + N + " *__n = (struct __ito_n" + N +
-            " *)alloca(sizeof *__n); __n->s.join = ~0ull; __n->next = " + L +
-            "; " + L + " = __n; ";
+    Code +=
+        "struct __ito_n" + N + " *__n = (struct __ito_n" + N +
+        " *)__builtin_alloca(sizeof *__n); __n->s.join = ~0ull; __n->next = " +
+        L + "; " + L + " = __n; ";
     if (St.HasReceiver())
       Code += "__n->r = " + Recv + "; ";
     State = "&__n->s";

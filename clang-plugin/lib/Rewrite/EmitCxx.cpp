@@ -276,8 +276,8 @@ void CxxEmitter::spawn(const SpawnSite &S, std::string &, std::string &) {
   std::string L = lambda(S);
   if (usesList(S)) {
     std::string List = id("__ito_l", S.Tag);
-    Code += "{ auto __ito_f = " + L + "; " + List + "." + Method + "(alloca(" +
-            List + ".node_size(__ito_f)), " +
+    Code += "{ auto __ito_f = " + L + "; " + List + "." + Method +
+            "(__builtin_alloca(" + List + ".node_size(__ito_f)), " +
             (Where.empty() ? "nullptr" : Where) + ", std::move(__ito_f)); }";
   } else {
     Code += id("__ito_s", S.Tag) + "." + Method + "(" +

@@ -11,11 +11,12 @@
 #ifndef ITO_CILK_ABI_H
 #define ITO_CILK_ABI_H
 
+/* No C library header: translated code includes this before the user's
+ * first line, and a libc header here would fix the feature-test macros
+ * (_GNU_SOURCE, _POSIX_C_SOURCE, ...) before the program defines them. */
 #include <ito/detail/deque_layout.h>
-#include <ito/ito.h>
 
-#include <alloca.h>
-#include <stddef.h>
+#include <stddef.h> /* the compiler's own */
 
 #ifdef __cplusplus
 extern "C" {
