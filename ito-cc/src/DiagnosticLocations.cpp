@@ -167,9 +167,47 @@ const std::string *DiagnosticLocations::sourceLine(int Source,
   return &It->second[Number - 1];
 }
 
+namespace {
+
+/// The column of \p Original that column \p Column (1-based) of \p Changed
+/// stands for, by the longest common subsequence of the two lines; 0 if
+/// there is none (or the lines are too long to align cheaply).
+unsigned alignedColumn(StringRef Changed, StringRef Original, unsigned Column) {
+  const size_t N = Changed.size(), M = Original.size();
+  if (Column == 0 || Column > N + 1 || N * M > (size_t(1) << 22))
+    return 0;
+  // Suffix LCS lengths, then a walk from the start that pairs equal
+  // characters whenever pairing keeps the LCS.
+  std::vector<uint16_t> L((N + 1) * (M + 1), 0);
+  auto At = [&](size_t I, size_t J) -> uint16_t & {
+    return L[I * (M + 1) + J];
+  };
+  for (size_t I = N; I-- > 0;)
+    for (size_t J = M; J-- > 0;)
+      At(I, J) = Changed[I] == Original[J]
+                     ? At(I + 1, J + 1) + 1
+                     : std::max(At(I + 1, J), At(I, J + 1));
+  std::vector<int> Match(N + 1, -1);
+  Match[N] = static_cast<int>(M); // the end of one line is the other's
+  for (size_t I = 0, J = 0; I < N && J < M;) {
+    if (Changed[I] == Original[J] && At(I, J) == At(I + 1, J + 1) + 1)
+      Match[I++] = static_cast<int>(J++);
+    else if (At(I + 1, J) >= At(I, J + 1))
+      I++;
+    else
+      J++;
+  }
+  for (size_t I = Column - 1; I <= N; I++)
+    if (Match[I] >= 0)
+      return static_cast<unsigned>(Match[I]) + 1;
+  return 0;
+}
+
+} // namespace
+
 std::optional<DiagnosticLocations::Position>
-DiagnosticLocations::map(StringRef Path, unsigned LineNo,
-                         unsigned Column) const {
+DiagnosticLocations::map(StringRef Path, unsigned LineNo, unsigned Column,
+                         bool Inexact) const {
   const File *F = find(Path);
   if (!F || LineNo == 0 || LineNo > F->Lines.size())
     return std::nullopt;
@@ -179,8 +217,13 @@ DiagnosticLocations::map(StringRef Path, unsigned LineNo,
   Position P{Sources[L.Source], L.Number, 0};
   // The column holds where the translation left the line as it was.
   const std::string *Original = sourceLine(L.Source, L.Number);
-  if (Original && *Original == L.Text)
-    P.Column = Column;
+  if (Original && (*Original == L.Text ||
+                   (Column <= Original->size() && Column <= L.Text.size() &&
+                    StringRef(*Original).take_front(Column) ==
+                        StringRef(L.Text).take_front(Column))))
+    P.Column = Column; // what comes before it is as the user wrote it
+  else if (Original && Inexact)
+    P.Column = alignedColumn(L.Text, *Original, Column);
   return P;
 }
 
@@ -243,10 +286,12 @@ void DiagnosticLocations::mapPhysicalLocation(json::Object &Location,
   auto Get = [&](StringRef Key) {
     return static_cast<unsigned>(Region->getInteger(Key).value_or(0));
   };
-  std::optional<Position> B = map(Path, Get("startLine"), Get("startColumn"));
+  std::optional<Position> B =
+      map(Path, Get("startLine"), Get("startColumn"), /*Inexact=*/true);
   if (!B)
     return; // generated code: left where it is
-  std::optional<Position> E = map(Path, Get("endLine"), Get("endColumn"));
+  std::optional<Position> E =
+      map(Path, Get("endLine"), Get("endColumn"), /*Inexact=*/true);
   (*Artifact)["uri"] = toUri(B->File);
   Artifact->erase("index");
   (*Region)["startLine"] = B->Line;

@@ -47,9 +47,12 @@ public:
   };
   /// Where \p Line:\p Column of the file clang calls \p Path is in the
   /// user's files; none if \p Path is no translation, or for generated
-  /// code.
+  /// code. On a line the translation changed, the column is kept if the
+  /// line is unchanged up to it, or else if \p Inexact: then it is the
+  /// column of the user's character there, or of the next one the
+  /// translation kept (what it inserted belongs to what follows).
   std::optional<Position> map(llvm::StringRef Path, unsigned Line,
-                              unsigned Column) const;
+                              unsigned Column, bool Inexact = false) const;
 
   /// Clang's diagnostics output (its standard error) with the parseable
   /// fix-its and SARIF documents at the user's positions.

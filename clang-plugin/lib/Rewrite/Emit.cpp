@@ -44,11 +44,26 @@ bool ito::emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L) {
     return Sites;
   };
 
+  // Code that runs as main itself, not in one of its cilk_for bodies: after
+  // it syncs, main comes back to process 0 (EmitHomecoming.cpp).
+  auto InMain = [&](const TaskBlock *B) {
+    const CilkFunction *F = FunctionOf.lookup(B);
+    if (!F || F->IsLambda || !F->Function || !F->Function->isMain())
+      return false;
+    for (; B; B = B->Parent)
+      if (B->Kind == TaskBlockKind::ForBody)
+        return false;
+    return true;
+  };
+  const std::string Home = "ito_abi_home(); ";
+
   // Edits that insert, or replace keywords only: syncs, block starts and
   // ends, exits, scopes, grain size pragmas.
   for (const SyncPoint &Sync : Plan.Syncs) {
     std::string Code =
         L.syncCode(MayHaveRun(*Sync.Block, Sync.Construct->KeywordLoc));
+    if (InMain(Sync.Block))
+      Code += Home;
     E.replace(E.fileRange(Sync.Construct->Node->getSourceRange()),
               Code.empty() ? "(void)0" : "do { " + Code + "} while (0)");
   }
@@ -67,7 +82,10 @@ bool ito::emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L) {
       }
       const auto *CS = cast<CompoundStmt>(B->Body);
       E.insertAfter(CS->getLBracLoc().getLocWithOffset(1), L.blockDecls(*B));
-      E.insertBefore(CS->getRBracLoc(), L.syncCode(*B));
+      E.insertBefore(
+          CS->getRBracLoc(),
+          L.syncCode(*B) +
+              (B->Kind == TaskBlockKind::Scope && InMain(B.get()) ? Home : ""));
     }
   for (const ExitPoint &Exit : Plan.Exits) {
     SourceLocation At = E.fileLoc(Exit.Jump->getBeginLoc());
@@ -112,6 +130,7 @@ bool ito::emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L) {
     const TaskBlock *Block = R.Spawn ? R.Spawn->Block : R.For->Body;
     auto &T = Around[FunctionOf[Block]];
     L.Function = FunctionOf[Block]->Function;
+    L.HomeAfter = R.For && InMain(R.For->Body->Parent);
     if (R.Spawn)
       L.spawn(*R.Spawn, T.first, T.second);
     else
@@ -190,8 +209,12 @@ bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
   if (Options.HasCilk && Options.Promote) {
     Promotion = planPromotion(Ctx, Plan);
     E.Promoted = &Promotion;
-    emitPromotion(E, Promotion);
   }
+  // First: a promoted local's initializer and a spawn's arguments are
+  // taken with these edits made.
+  emitHomecoming(E, Plan);
+  if (E.Promoted)
+    emitPromotion(E, Promotion);
   bool OK = emitPlan(E, Plan, *L);
   // Also in a source without Cilk code: tasks of the program's other
   // sources may use its file-scope data (shared only in a Cilk program).

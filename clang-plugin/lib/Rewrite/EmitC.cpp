@@ -379,7 +379,7 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
       E.declare(Shape.End->getType().getUnqualifiedType(), "__ito_e") + " = (" +
       End + "); ito_abi_for(0, " + tripCount(Shape, "__ito_b", "__ito_e") +
       ", " + (F.Grainsize ? "(" + *F.Grainsize + ")" : std::string("0")) +
-      ", __ito_f" + N + ", &__ito_c, sizeof __ito_c); }";
+      ", __ito_f" + N + ", &__ito_c, sizeof __ito_c); " + home() + "}";
   E.replace(CharSourceRange::getCharRange(
                 E.fileLoc(F.Construct->KeywordLoc),
                 E.statementRange(F.For->getBody()).getEnd()),

@@ -317,7 +317,8 @@ void CxxEmitter::cilkFor(const CilkFor &F, std::string &, std::string &) {
       LoopVarDecl + " = __ito_b + __k * " + Shape.Step + "; (void)" +
       Shape.Var->getNameAsString() + "; { " +
       (isBraced(Body) ? "" : blockDecls(Body));
-  std::string Tail = " " + (isBraced(Body) ? "" : syncCode(Body)) + "} } }); }";
+  std::string Tail =
+      " " + (isBraced(Body) ? "" : syncCode(Body)) + "} } }); " + home() + "}";
   placeLoopTask(F, F.For->getBody(), Head, Tail);
 }
 
@@ -381,7 +382,8 @@ void CxxEmitter::rangeFor(const CilkFor &F) {
       "__lo; __k < __hi; ++__k) { " +
       Decl + " = *(__ito_b + __k); (void)" + Var->getNameAsString() + "; { " +
       (isBraced(Body) ? "" : blockDecls(Body));
-  std::string Tail = " " + (isBraced(Body) ? "" : syncCode(Body)) + "} } }); }";
+  std::string Tail =
+      " " + (isBraced(Body) ? "" : syncCode(Body)) + "} } }); " + home() + "}";
   placeLoopTask(F, For->getBody(), Head, Tail);
 }
 

@@ -35,6 +35,10 @@ public:
 
   /// The function (or lambda's operator()) whose code is being rewritten.
   const clang::FunctionDecl *Function = nullptr;
+  /// The cilk_for being rewritten runs as main: main comes back to process
+  /// 0 after it (ito_abi_home).
+  bool HomeAfter = false;
+  std::string home() const { return HomeAfter ? "ito_abi_home(); " : ""; }
 };
 
 /// The name of generated state: Prefix and the site's tag ("__ito_s7").
@@ -51,6 +55,10 @@ bool emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L);
 /// Puts the variables the main file defines in the sections libito shares
 /// between processes (EmitGlobals.cpp).
 void emitSharedGlobals(Edits &E);
+
+/// Brings main back to process 0 after each of its calls that may fork
+/// (EmitHomecoming.cpp).
+void emitHomecoming(Edits &E, const TranslationPlan &Plan);
 
 /// Moves the locals and alloca'd memory of \p Plan off the stack
 /// (EmitPromotion.cpp).

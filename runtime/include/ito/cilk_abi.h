@@ -57,6 +57,12 @@ void ito_unpromote(void **holder);
 void *ito_promote_alloca(void **list, size_t size);
 void ito_unpromote_allocas(void **list);
 
+/* Called by main after each sync and each call that may fork: brings the
+ * root task back to process 0 if it has left, so that what main does
+ * between its parallel phases happens where the serial program runs
+ * (standard input, files it opened, atexit). A no-op elsewhere. */
+void ito_abi_home(void);
+
 /* The main of a translated program: starts the runtime on every process,
  * runs task(argc, argv) as the root task, and returns its value on every
  * process. */

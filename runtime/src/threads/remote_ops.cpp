@@ -2,6 +2,7 @@
 
 #include "platform/error.hpp"
 #include "platform/process_exit.hpp"
+#include "threads/homecoming.hpp"
 #include "threads/join_entry.hpp"
 #include "threads/scheduler.hpp"
 #include "threads/worker.hpp"
@@ -225,6 +226,9 @@ bool serve_request(int src, const char *msg, std::size_t len,
   case msg_kind::exit:
     w.shared()->exit_epoch.store(static_cast<int64_t>(h.arg),
                                  std::memory_order_release);
+    return false;
+  case msg_kind::home:
+    deliver_homecoming(w, h.ref);
     return false;
   case msg_kind::stop:
     platform::follow_remote_stop(static_cast<long long>(h.arg), src);

@@ -23,6 +23,7 @@ enum class msg_kind : uint32_t {
   future_done, // + value -> waiters
   release,     // one-way: free a runtime object
   exit,        // one-way: the root task of region `arg` is done
+  home,        // one-way: the root thread, evacuated, goes to rank 0
   stop,        // one-way: the job ends as `arg` says (platform/process_exit)
   memory,      // global memory (memory/remote_access.hpp), by its own handler
 };

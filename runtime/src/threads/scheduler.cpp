@@ -3,6 +3,7 @@
 #include "threads/scheduler.hpp"
 
 #include "threads/context.hpp"
+#include "threads/homecoming.hpp"
 
 #include "memory/coherence.hpp"
 #include "platform/error.hpp"
@@ -139,6 +140,8 @@ void scheduler_loop() {
       announce_exit(w);
       continue;
     }
+    if (global_ref t; w.rank() == 0 && take_homecoming(w, t))
+      resume_evacuated(t);
     if (global_ref t = w.take_ready())
       resume_evacuated(t);
     ito::memory::fence_poll();

@@ -156,6 +156,7 @@ worker::worker(const platform::topology &topo, bool stats_enabled)
   char *base = static_cast<char *>(block_.base());
   shared_ = new (base) worker_shared;
   shared_->exit_epoch.store(0, std::memory_order_relaxed);
+  shared_->homecoming.store(0, std::memory_order_relaxed);
   shared_->ready.lock.store(0, std::memory_order_relaxed);
   shared_->ready.head = shared_->ready.tail = 0;
   dq_ = reinterpret_cast<detail::deque *>(base + l.deque_offset);

@@ -40,6 +40,9 @@ struct worker_shared {
   // Set by rank 0 when the root task of region `epoch` has completed.
   alignas(64) std::atomic<int64_t> exit_epoch;
   alignas(64) ready_queue ready;
+  // Rank 0: the root thread, sent home by the process it left
+  // (homecoming.cpp).
+  alignas(64) std::atomic<global_ref> homecoming;
 };
 
 // Another worker of this node, as this process maps it.
