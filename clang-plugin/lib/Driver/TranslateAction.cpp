@@ -38,6 +38,14 @@ bool declaresCilkAbi(ASTContext &Ctx) {
   return false;
 }
 
+/// Whether the translation unit declares libito's own API (ito.h or
+/// ito.hpp): a program written against libito, not a Cilk program.
+bool declaresItoApi(ASTContext &Ctx) {
+  const TranslationUnitDecl *TU = Ctx.getTranslationUnitDecl();
+  return !TU->lookup(&Ctx.Idents.get("ito_init")).empty() ||
+         !TU->lookup(&Ctx.Idents.get("ito")).empty();
+}
+
 class TranslateConsumer : public ASTConsumer {
 public:
   TranslateConsumer(TranslateResult &Result, GrainsizePragmaHandler &Pragmas,
@@ -79,7 +87,10 @@ public:
     Options.MainFileName = MainFileName.str();
     Options.HasCilk = Result.HasCilk;
     Options.Preprocessed = Preprocessed;
-    Options.Promote = Checks.promote();
+    // Hand-written libito code manages its own memory.
+    Options.Translated = !Result.HasCilk && declaresCilkAbi(Ctx);
+    Options.Promote = Checks.promote() && !Options.Translated &&
+                      (Result.HasCilk || !declaresItoApi(Ctx));
     Options.Remove = DiagPragmas->itoPragmaRanges();
     // A source without Cilk code changes only if it defines file-scope data
     // (which the program's tasks in other sources may read).

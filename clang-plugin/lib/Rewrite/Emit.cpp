@@ -205,14 +205,25 @@ bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
 
   std::unique_ptr<LanguageEmitter> L =
       CPlusPlus ? makeCxxEmitter(E) : makeCEmitter(E);
+  // Also in a source without Cilk code: its functions may hand their
+  // locals to what forks in another source.
   PromotionPlan Promotion;
-  if (Options.HasCilk && Options.Promote) {
+  if (Options.Promote) {
     Promotion = planPromotion(Ctx, Plan);
-    E.Promoted = &Promotion;
+    if (Options.HasCilk || !Promotion.Vars.empty() ||
+        !Promotion.Allocas.empty())
+      E.Promoted = &Promotion;
+  }
+  if (!Options.HasCilk && E.Promoted) {
+    // Not preprocessed with libito's interface (ito-cc -E adds it only to
+    // sources with Cilk code).
+    SourceLocation Start = E.SM.getLocForStartOfFile(Main);
+    E.insertBefore(Start, Prologue + E.lineMarker(Start));
   }
   // First: a promoted local's initializer and a spawn's arguments are
   // taken with these edits made.
-  emitHomecoming(E, Plan);
+  if (!Options.Translated)
+    emitHomecoming(E, Plan);
   if (E.Promoted)
     emitPromotion(E, Promotion);
   bool OK = emitPlan(E, Plan, *L);

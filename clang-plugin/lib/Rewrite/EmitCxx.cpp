@@ -53,9 +53,10 @@ private:
   }
   std::string lambda(const SpawnSite &S);
   void rangeFor(const CilkFor &F);
-  /// The capture list of a cilk_for body's lambda, after the begin value.
+  /// The capture list of a cilk_for body's lambda, after the begin value;
+  /// what it needs declared before the loop goes to \p Prelude.
   std::string captureList(const clang::Stmt *LoopBody,
-                          const clang::VarDecl *LoopVar);
+                          const clang::VarDecl *LoopVar, std::string &Prelude);
   /// Puts Head before the loop's body and Tail after it.
   void placeLoopTask(const CilkFor &F, const clang::Stmt *LoopBody,
                      std::string Head, std::string Tail);
@@ -89,6 +90,17 @@ std::string CxxEmitter::syncCode(ArrayRef<const SpawnSite *> Sites) {
 }
 
 /// The type of the callee's parameter for argument \p I, if known.
+/// A const lvalue reference to an object (not a function, an array or a
+/// volatile one): what a temporary may be bound to.
+static bool bindsConstObject(const VarDecl *V) {
+  const auto *R = V->getType()->getAs<LValueReferenceType>();
+  if (!R)
+    return false;
+  QualType T = R->getPointeeType();
+  return T.isConstQualified() && !T.isVolatileQualified() &&
+         !T->isFunctionType() && !T->isArrayType() && !T->isDependentType();
+}
+
 static QualType paramType(const CallExpr *Call, unsigned I) {
   QualType T;
   if (const FunctionDecl *FD = Call->getDirectCallee()) {
@@ -298,7 +310,8 @@ void CxxEmitter::cilkFor(const CilkFor &F, std::string &, std::string &) {
               Shape.Var->getType()->getContainedAutoType()
           ? "auto " + Shape.Var->getNameAsString()
           : E.declare(Shape.Var->getType(), Shape.Var->getNameAsString());
-  std::string CaptureList = captureList(F.For->getBody(), Shape.Var);
+  std::string Prelude;
+  std::string CaptureList = captureList(F.For->getBody(), Shape.Var, Prelude);
   // The begin value in the loop variable's type, as in the user's loop.
   QualType VarT = Shape.Var->getType();
   std::string BeginDecl =
@@ -307,7 +320,7 @@ void CxxEmitter::cilkFor(const CilkFor &F, std::string &, std::string &) {
           : E.declare(VarT.getUnqualifiedType().getNonReferenceType(),
                       "__ito_b");
   std::string Head =
-      "{ " + BeginDecl + " = (" + E.exprText(Shape.Begin) +
+      "{ " + Prelude + BeginDecl + " = (" + E.exprText(Shape.Begin) +
       "); auto __ito_e = (" + E.exprText(Shape.End) +
       "); ito::cilk::parallel_for(" + tripCount(Shape, "__ito_b", "__ito_e") +
       ", " + (F.Grainsize ? "(" + *F.Grainsize + ")" : std::string("0")) +
@@ -323,7 +336,8 @@ void CxxEmitter::cilkFor(const CilkFor &F, std::string &, std::string &) {
 }
 
 std::string CxxEmitter::captureList(const Stmt *LoopBody,
-                                    const VarDecl *LoopVar) {
+                                    const VarDecl *LoopVar,
+                                    std::string &Prelude) {
   // Captures by value, as the tasks may run in other processes; by
   // reference what the translation moved to global memory (which any
   // process reaches), references (by value, a copy of what they refer to
@@ -331,13 +345,26 @@ std::string CxxEmitter::captureList(const Stmt *LoopBody,
   // (what is left on the parent's stack the diagnostics report).
   Captures Used = capturedVariables(E, LoopBody, LoopVar);
   std::string List = "__ito_b";
-  for (const VarDecl *V : Used.Vars)
+  for (const VarDecl *V : Used.Vars) {
+    std::string Name = V->getNameAsString();
+    if (bindsConstObject(V)) {
+      // It may be bound to a temporary on the caller's task stack: the
+      // loop (its range too) sees the object, or a copy in the heap
+      // (shared_view), under the same name.
+      Prelude +=
+          "::ito::cilk::shared_view<::std::remove_reference_t<decltype(" +
+          Name + ")>> __ito_sv_" + Name + "(" + Name + "); auto &" + Name +
+          " = __ito_sv_" + Name + ".get(); ";
+      List += ", &" + Name;
+      continue;
+    }
     List += std::string(", ") +
             (V->getType()->isArrayType() || V->getType()->isReferenceType() ||
                      (E.Promoted && E.Promoted->promoted(V))
                  ? "&"
                  : "") +
-            V->getNameAsString();
+            Name;
+  }
   if (Used.This)
     List += ", this";
   return List;
@@ -365,14 +392,15 @@ void CxxEmitter::rangeFor(const CilkFor &F) {
   const CXXForRangeStmt *For = F.RangeFor;
   const TaskBlock &Body = *F.Body;
   const VarDecl *Var = For->getLoopVariable();
-  std::string CaptureList = captureList(For->getBody(), Var);
+  std::string Prelude;
+  std::string CaptureList = captureList(For->getBody(), Var, Prelude);
   std::string Decl =
       Var->getType()->isDependentType() ||
               Var->getType()->getContainedAutoType()
           ? E.text(SourceRange(Var->getBeginLoc(), Var->getLocation()))
           : E.declare(Var->getType(), Var->getNameAsString());
   std::string Head =
-      "{ auto &&__ito_r = (" + E.exprText(For->getRangeInit()) +
+      "{ " + Prelude + "auto &&__ito_r = (" + E.exprText(For->getRangeInit()) +
       "); auto __ito_b = std::begin(__ito_r); "
       "ito::cilk::require_random_access(__ito_b); long long __ito_n = "
       "std::end(__ito_r) - __ito_b; ito::cilk::parallel_for(__ito_n, " +

@@ -82,6 +82,31 @@ template <class T> const_ref_arg<T> share_or_copy(const T &object) {
   return const_ref_arg<T>(object);
 }
 
+// A const reference that a cilk_for body uses: the object itself where
+// every process reaches it, else (a temporary bound to a const reference
+// parameter lives on the caller's task stack) a copy in the program's heap
+// for the duration of the loop, which all its tasks share.
+template <class T> class shared_view {
+  using object_type = std::remove_cv_t<T>;
+
+public:
+  explicit shared_view(T &object) : object_(&object) {
+    if constexpr (std::is_copy_constructible_v<object_type>) {
+      const auto at = reinterpret_cast<unsigned long>(&object);
+      if (at >= ito_abi_task_stacks[0] && at < ito_abi_task_stacks[1])
+        object_ = copy_ = new object_type(object);
+    }
+  }
+  shared_view(const shared_view &) = delete;
+  shared_view &operator=(const shared_view &) = delete;
+  ~shared_view() { delete copy_; }
+  T &get() const { return *object_; }
+
+private:
+  T *object_;
+  object_type *copy_ = nullptr;
+};
+
 // Whether a child's value can travel between processes as bytes. One that
 // cannot (it owns memory, as a std::vector, or is large) is built in the
 // program's heap, which every process reaches, and the child returns its

@@ -40,6 +40,9 @@ struct EmitOptions {
   bool Preprocessed = false;
   /// Locals a child may reach move off the stack (-fno-ito-promote: not).
   bool Promote = true;
+  /// The source is a translation already (a saved .i of ito-cc): only its
+  /// file-scope data is placed again.
+  bool Translated = false;
   /// Text to take out of the files (ito's diagnostic pragmas); the files
   /// that hold some are emitted too.
   llvm::ArrayRef<clang::CharSourceRange> Remove;
