@@ -230,6 +230,8 @@ bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
   // Also in a source without Cilk code: tasks of the program's other
   // sources may use its file-scope data (shared only in a Cilk program).
   emitSharedGlobals(E);
+  if (!Options.Translated)
+    emitAtomicSites(E);
   // Marks the program as a Cilk program: its main, wherever it is, then runs
   // as the root task (libito's __wrap_main; ito-cc links with
   // --wrap=main).
