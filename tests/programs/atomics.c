@@ -15,7 +15,7 @@
 // RUN: count 0 < %t.out
 // RUN: FileCheck %s --input-file=%t.expected
 // CHECK: hits 262144 max 18 flags 3
-// REFUSED: ito: error (rank {{[0-9]+}}): this program updates memory atomically ({{.*}}atomics.c:[[#@LINE+22]]), which is atomic only among the processes of one node; with 2 nodes updates would be lost.
+// REFUSED: ito: error (rank {{[0-9]+}}): this program synchronizes through memory (an atomic update or a lock at {{.*}}atomics.c:[[#@LINE+22]]), which works among the processes of one node only; with 2 nodes updates would be lost.
 // REFUSED-NOT: error
 //
 // The forms of update the translation records, and what it does not.

@@ -12,7 +12,7 @@
 // RUN: count 0 < %t.out
 // RUN: FileCheck %s --input-file=%t.expected
 // CHECK: leaves 65536 visits 131071
-// REFUSED: this program updates memory atomically ({{.*}}atomics.cpp:[[#@LINE+13]]), {{.*}} with 4 nodes updates would be lost
+// REFUSED: this program synchronizes through memory (an atomic update or a lock at {{.*}}atomics.cpp:[[#@LINE+13]]), {{.*}} with 4 nodes updates would be lost
 // RUN: %ito-translate %s -- -std=c++17 -I %ito-include -DLOADS_ONLY | grep -v '^ *//' | FileCheck %s --check-prefix=NONE
 // NONE-NOT: ito_atomic_site
 

@@ -17,7 +17,12 @@
 // An update: the __atomic and __c11_atomic builtins (and <stdatomic.h>),
 // the __sync builtins, ++, -- and compound assignment of an _Atomic
 // variable, and the read-modify-write members and operators of std::atomic,
-// std::atomic_ref and std::atomic_flag.
+// std::atomic_ref and std::atomic_flag. A lock too (pthread mutexes, spin
+// and read-write locks, the std mutexes and their lock guards): what it
+// protects is written back only at the next fork or join.
+//
+// Within one node the processes share a mutex's memory, so libito's
+// pthread_mutex_lock makes it process-shared (api/c_locks.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +49,30 @@ bool isStdAtomic(QualType T) {
          Name == "__atomic_ref";
 }
 
+bool isStdMutex(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->isInStdNamespace())
+    return false;
+  StringRef Name = RD->getName();
+  return Name.ends_with("mutex");
+}
+
+bool isStdLock(QualType T) {
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->isInStdNamespace())
+    return false;
+  StringRef Name = RD->getName();
+  return Name == "lock_guard" || Name == "unique_lock" ||
+         Name == "scoped_lock" || Name == "shared_lock";
+}
+
+bool isLockFunction(StringRef Name) {
+  return Name == "pthread_mutex_lock" || Name == "pthread_mutex_trylock" ||
+         Name == "pthread_mutex_timedlock" ||
+         Name == "pthread_mutex_clocklock" || Name == "pthread_spin_lock" ||
+         Name == "pthread_spin_trylock" || Name.starts_with("pthread_rwlock_");
+}
+
 bool isUpdateMember(StringRef Name) {
   return Name.starts_with("fetch_") || Name == "exchange" ||
          Name.starts_with("compare_exchange") || Name == "test_and_set";
@@ -67,10 +96,18 @@ public:
     return true;
   }
   bool VisitCallExpr(CallExpr *C) {
-    if (const FunctionDecl *FD = C->getDirectCallee())
-      if (FD->getBuiltinID() && FD->getName().starts_with("__sync_") &&
-          FD->getName() != "__sync_synchronize")
-        found(C->getBeginLoc());
+    const FunctionDecl *FD = C->getDirectCallee();
+    if (!FD || !FD->getIdentifier())
+      return true;
+    if ((FD->getBuiltinID() && FD->getName().starts_with("__sync_") &&
+         FD->getName() != "__sync_synchronize") ||
+        (FD->isExternC() && isLockFunction(FD->getName())))
+      found(C->getBeginLoc());
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    if (isStdLock(C->getType()))
+      found(C->getBeginLoc());
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
@@ -86,8 +123,13 @@ public:
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
     const CXXMethodDecl *M = C->getMethodDecl();
-    if (M && M->getIdentifier() && isUpdateMember(M->getName()) &&
-        isStdAtomic(C->getImplicitObjectArgument()->getType()))
+    if (!M || !M->getIdentifier())
+      return true;
+    QualType Object = C->getImplicitObjectArgument()->getType();
+    if ((isUpdateMember(M->getName()) && isStdAtomic(Object)) ||
+        (M->getName().starts_with("lock") ||
+         M->getName().starts_with("try_lock")) &&
+            isStdMutex(Object))
       found(C->getExprLoc());
     return true;
   }

@@ -59,10 +59,10 @@ static void refuse_atomics_between_nodes() {
   if (ito_n_nodes() <= 1 || __start_ito_atomic_sites == __stop_ito_atomic_sites)
     return;
   ito::platform::fatal(
-      "this program updates memory atomically (%s%s), which is atomic only "
-      "among the processes of one node; with %d nodes updates would be lost. "
-      "Run it on one node, or have tasks return what they count and add it "
-      "up after the sync",
+      "this program synchronizes through memory (an atomic update or a lock "
+      "at %s%s), which works among the processes of one node only; with %d "
+      "nodes updates would be lost. Run it on one node, or have tasks return "
+      "what they compute and combine it after the sync",
       __start_ito_atomic_sites[0],
       __stop_ito_atomic_sites - __start_ito_atomic_sites > 1 ? ", and elsewhere"
                                                              : "",
