@@ -25,6 +25,23 @@ static inline unsigned __cilkrts_get_worker_number(void) {
                                                     : 0u;
 }
 
+/* OpenCilk's run-time parameters. The number of workers is the number of
+ * processes (ito-run -n), fixed for the job: setting "nworkers" succeeds and
+ * changes nothing, as OpenCilk's does once its runtime runs. Other
+ * parameters mean nothing here: nonzero, as OpenCilk answers one it does
+ * not know. */
+static inline int __cilkrts_set_param(const char *param, const char *value) {
+  (void)value;
+  return __builtin_strcmp(param, "nworkers") == 0 ? 0 : 1;
+}
+
+/* Intel Cilk Plus: the runtime starts and stops with the job. */
+static inline void __cilkrts_init(void) {}
+static inline void __cilkrts_end_cilk(void) {}
+static inline int __cilkrts_get_total_workers(void) {
+  return (int)__cilkrts_get_nworkers();
+}
+
 #ifdef __cplusplus
 }
 #endif
