@@ -562,9 +562,13 @@ std::optional<CharSourceRange> ito::writtenInitializer(const VarDecl *V,
 }
 
 PromotionPlan ito::planPromotion(ASTContext &Ctx, const TranslationPlan &Plan) {
+  return planPromotion(Ctx, Plan, ForkingFunctions(Ctx, Plan));
+}
+
+PromotionPlan ito::planPromotion(ASTContext &Ctx, const TranslationPlan &Plan,
+                                 const ForkingFunctions &Forking) {
   PromotionPlan P;
   const SourceManager &SM = Ctx.getSourceManager();
-  ForkingFunctions Forking(Ctx, Plan);
   llvm::DenseSet<const Stmt *> ForBodies;
   for (const auto &F : Plan.Fors)
     ForBodies.insert(F->For ? F->For->getBody() : F->RangeFor->getBody());

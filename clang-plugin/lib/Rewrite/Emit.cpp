@@ -12,6 +12,7 @@
 
 #include "ito/Translate/Emit.h"
 #include "EmitLanguage.h"
+#include "ito/Translate/ForkingFunctions.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
@@ -55,7 +56,6 @@ bool ito::emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L) {
         return false;
     return true;
   };
-  const std::string Home = "ito_abi_home(); ";
 
   // Edits that insert, or replace keywords only: syncs, block starts and
   // ends, exits, scopes, grain size pragmas.
@@ -63,7 +63,7 @@ bool ito::emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L) {
     std::string Code =
         L.syncCode(MayHaveRun(*Sync.Block, Sync.Construct->KeywordLoc));
     if (InMain(Sync.Block))
-      Code += Home;
+      Code += HomeCall;
     E.replace(E.fileRange(Sync.Construct->Node->getSourceRange()),
               Code.empty() ? "(void)0" : "do { " + Code + "} while (0)");
   }
@@ -82,10 +82,11 @@ bool ito::emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L) {
       }
       const auto *CS = cast<CompoundStmt>(B->Body);
       E.insertAfter(CS->getLBracLoc().getLocWithOffset(1), L.blockDecls(*B));
-      E.insertBefore(
-          CS->getRBracLoc(),
-          L.syncCode(*B) +
-              (B->Kind == TaskBlockKind::Scope && InMain(B.get()) ? Home : ""));
+      E.insertBefore(CS->getRBracLoc(),
+                     L.syncCode(*B) +
+                         (B->Kind == TaskBlockKind::Scope && InMain(B.get())
+                              ? HomeCall
+                              : ""));
     }
   for (const ExitPoint &Exit : Plan.Exits) {
     SourceLocation At = E.fileLoc(Exit.Jump->getBeginLoc());
@@ -207,9 +208,11 @@ bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
       CPlusPlus ? makeCxxEmitter(E) : makeCEmitter(E);
   // Also in a source without Cilk code: its functions may hand their
   // locals to what forks in another source.
+  // One call graph for what moves off the stack and where main comes home.
+  ForkingFunctions Forking(Ctx, Plan);
   PromotionPlan Promotion;
   if (Options.Promote) {
-    Promotion = planPromotion(Ctx, Plan);
+    Promotion = planPromotion(Ctx, Plan, Forking);
     if (Options.HasCilk || !Promotion.Vars.empty() ||
         !Promotion.Allocas.empty())
       E.Promoted = &Promotion;
@@ -223,7 +226,7 @@ bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
   // First: a promoted local's initializer and a spawn's arguments are
   // taken with these edits made.
   if (!Options.Translated)
-    emitHomecoming(E, Plan);
+    emitHomecoming(E, Plan, Forking);
   if (E.Promoted)
     emitPromotion(E, Promotion);
   bool OK = emitPlan(E, Plan, *L);

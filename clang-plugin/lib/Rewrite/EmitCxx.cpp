@@ -89,7 +89,6 @@ std::string CxxEmitter::syncCode(ArrayRef<const SpawnSite *> Sites) {
   return C;
 }
 
-/// The type of the callee's parameter for argument \p I, if known.
 /// A const lvalue reference to an object (not a function, an array or a
 /// volatile one): what a temporary may be bound to.
 static bool bindsConstObject(const VarDecl *V) {
@@ -101,6 +100,7 @@ static bool bindsConstObject(const VarDecl *V) {
          !T->isFunctionType() && !T->isArrayType() && !T->isDependentType();
 }
 
+/// The type of the callee's parameter for argument \p I, if known.
 static QualType paramType(const CallExpr *Call, unsigned I) {
   QualType T;
   if (const FunctionDecl *FD = Call->getDirectCallee()) {

@@ -187,7 +187,8 @@ bool mainSyncs(const TranslationPlan &Plan, const FunctionDecl *Main) {
 
 } // namespace
 
-void ito::emitHomecoming(Edits &E, const TranslationPlan &Plan) {
+void ito::emitHomecoming(Edits &E, const TranslationPlan &Plan,
+                         const ForkingFunctions &Forking) {
   const FunctionDecl *Main = nullptr;
   for (const Decl *D : E.Ctx.getTranslationUnitDecl()->decls()) {
     const Decl *Inner = D;
@@ -204,7 +205,6 @@ void ito::emitHomecoming(Edits &E, const TranslationPlan &Plan) {
     return;
   const bool CPlusPlus = E.LangOpts.CPlusPlus;
 
-  ForkingFunctions Forking(E.Ctx, Plan);
   MainCalls Finder(Forking, Plan);
   Finder.TraverseStmt(Main->getBody());
   if (Finder.Calls.empty() && !mainSyncs(Plan, Main))
@@ -235,7 +235,7 @@ void ito::emitHomecoming(Edits &E, const TranslationPlan &Plan) {
   for (const CallExpr *Call : Finder.Calls) {
     if (const Stmt *S = storedStatement(Parents, Call, E.Promoted)) {
       if (After.insert(S).second)
-        E.insertAfter(E.afterSemi(S), " ito_abi_home();");
+        E.insertAfter(E.afterSemi(S), std::string(" ") + HomeCall);
       continue;
     }
     CharSourceRange R = Lexer::makeFileCharRange(

@@ -14,6 +14,11 @@
 
 namespace ito {
 
+class ForkingFunctions;
+
+/// What brings main back to process 0 (EmitHomecoming.cpp).
+inline constexpr const char *HomeCall = "ito_abi_home(); ";
+
 /// How one output language spells the pieces of a translation. The order
 /// and placement of the edits is common (emitPlan).
 class LanguageEmitter {
@@ -38,7 +43,7 @@ public:
   /// The cilk_for being rewritten runs as main: main comes back to process
   /// 0 after it (ito_abi_home).
   bool HomeAfter = false;
-  std::string home() const { return HomeAfter ? "ito_abi_home(); " : ""; }
+  std::string home() const { return HomeAfter ? HomeCall : ""; }
 };
 
 /// The name of generated state: Prefix and the site's tag ("__ito_s7").
@@ -62,7 +67,8 @@ void emitAtomicSites(Edits &E);
 
 /// Brings main back to process 0 after each of its calls that may fork
 /// (EmitHomecoming.cpp).
-void emitHomecoming(Edits &E, const TranslationPlan &Plan);
+void emitHomecoming(Edits &E, const TranslationPlan &Plan,
+                    const ForkingFunctions &Forking);
 
 /// Moves the locals and alloca'd memory of \p Plan off the stack
 /// (EmitPromotion.cpp).

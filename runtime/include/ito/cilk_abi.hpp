@@ -57,6 +57,13 @@ template <class R, class T> void assign_to(void *receiver, T &value) {
   *static_cast<R *>(receiver) = std::move(value);
 }
 
+// Whether an object lies on a task's stack, which only the process running
+// the task reaches.
+inline bool on_task_stack(const void *object) {
+  const auto at = reinterpret_cast<unsigned long>(object);
+  return at >= ito_abi_task_stacks[0] && at < ito_abi_task_stacks[1];
+}
+
 // A spawned call's argument for a const reference parameter: the parent's
 // object itself where every process reaches it (anywhere but a task's
 // stack: the heap, file-scope data, a promoted local), else a copy that
@@ -66,8 +73,7 @@ template <class R, class T> void assign_to(void *receiver, T &value) {
 template <class T> class const_ref_arg {
 public:
   explicit const_ref_arg(const T &object) {
-    const auto at = reinterpret_cast<unsigned long>(&object);
-    if (at >= ito_abi_task_stacks[0] && at < ito_abi_task_stacks[1])
+    if (on_task_stack(&object))
       copy_.emplace(object);
     else
       shared_ = &object;
@@ -91,11 +97,9 @@ template <class T> class shared_view {
 
 public:
   explicit shared_view(T &object) : object_(&object) {
-    if constexpr (std::is_copy_constructible_v<object_type>) {
-      const auto at = reinterpret_cast<unsigned long>(&object);
-      if (at >= ito_abi_task_stacks[0] && at < ito_abi_task_stacks[1])
+    if constexpr (std::is_copy_constructible_v<object_type>)
+      if (on_task_stack(&object))
         object_ = copy_ = new object_type(object);
-    }
   }
   shared_view(const shared_view &) = delete;
   shared_view &operator=(const shared_view &) = delete;

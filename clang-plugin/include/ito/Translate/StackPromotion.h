@@ -71,8 +71,14 @@ struct PromotionPlan {
   bool promoted(const clang::CallExpr *C) const { return Allocas.count(C); }
 };
 
+class ForkingFunctions;
+
+/// Plans the promotion over \p Forking, the translation unit's call graph
+/// (built here if not given).
 PromotionPlan planPromotion(clang::ASTContext &Ctx,
                             const TranslationPlan &Plan);
+PromotionPlan planPromotion(clang::ASTContext &Ctx, const TranslationPlan &Plan,
+                            const ForkingFunctions &Forking);
 
 /// Where the initializer of a local is in its declaration, as written after
 /// the declarator: " = x", "(a, b)" or "{a, b}"; an invalid range if it has
