@@ -2,7 +2,9 @@
 
 #include "memory/remote_access.hpp"
 #include "platform/error.hpp"
+#include "threads/node_mailbox.hpp"
 #include "threads/transport.hpp"
+#include "threads/worker.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -271,9 +273,19 @@ const coll_desc &collective_table::find_slow(const void *p) {
 
 void collective_table::barrier() {
   if (net_)
-    net_->quiesce();
-  else
-    MPI_Barrier(topo_.world());
+    return net_->quiesce();
+  // Serving the node's requests meanwhile: process 0's exit handlers may
+  // still use a stream another process opened (program_streams.hpp).
+  threads::worker *w = threads::the_worker_or_null();
+  MPI_Request r;
+  MPI_Ibarrier(topo_.world(), &r);
+  for (int done = 0; !done;) {
+    MPI_Test(&r, &done, MPI_STATUS_IGNORE);
+    if (w)
+      threads::serve_node_mailbox(*w);
+  }
+  if (w) // what was posted before the others arrived
+    threads::serve_node_mailbox(*w);
 }
 
 void *collective_table::allocate_spmd(std::size_t size, distribution d,

@@ -1,5 +1,6 @@
 #include "memory/memory.hpp"
 
+#include "memory/program_streams.hpp"
 #include "memory/remote_access.hpp"
 #include "platform/crash_report.hpp"
 #include "platform/environment.hpp"
@@ -119,6 +120,7 @@ memory_system::memory_system(const platform::topology &topo, threads::worker &w,
   if (w.multi_node())
     coll_->set_transport(&w.net());
   install_memory_handler();
+  program_streams::install();
   install_fault_access();
   current = this;
   platform::add_fault_explainer(explain_fault);

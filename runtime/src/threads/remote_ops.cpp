@@ -167,9 +167,11 @@ void release(worker &w, global_ref ref) {
 
 namespace {
 memory_handler_fn memory_handler = nullptr;
+memory_handler_fn stream_handler = nullptr;
 } // namespace
 
 void set_memory_handler(memory_handler_fn fn) { memory_handler = fn; }
+void set_stream_handler(memory_handler_fn fn) { stream_handler = fn; }
 
 bool serve_request(int src, const char *msg, std::size_t len,
                    std::vector<char> &reply) {
@@ -235,6 +237,10 @@ bool serve_request(int src, const char *msg, std::size_t len,
   case msg_kind::memory:
     if (memory_handler)
       return memory_handler(src, h, payload, reply);
+    break;
+  case msg_kind::stream:
+    if (stream_handler)
+      return stream_handler(src, h, payload, reply);
     break;
   }
   platform::fatal("unknown runtime message %u from rank %d",

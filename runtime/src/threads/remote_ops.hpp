@@ -26,6 +26,7 @@ enum class msg_kind : uint32_t {
   home,        // one-way: the root thread, evacuated, goes to rank 0
   stop,        // one-way: the job ends as `arg` says (platform/process_exit)
   memory,      // global memory (memory/remote_access.hpp), by its own handler
+  stream,      // a FILE of this process (memory/program_streams.hpp), same
 };
 
 struct msg_header {
@@ -69,6 +70,9 @@ using memory_handler_fn = bool (*)(int src, const msg_header &h,
                                    const char *payload,
                                    std::vector<char> &reply);
 void set_memory_handler(memory_handler_fn fn);
+// Serves the requests of kind stream, from other nodes (with a reply) and
+// from this node's mailbox (node_mailbox.hpp; reply ignored).
+void set_stream_handler(memory_handler_fn fn);
 
 // Serves one request from another node (the transport's handler).
 bool serve_request(int src, const char *msg, std::size_t len,

@@ -144,6 +144,7 @@ void scheduler_loop() {
       resume_evacuated(t);
     if (global_ref t = w.take_ready())
       resume_evacuated(t);
+    serve_node_mailbox(w);
     ito::memory::fence_poll();
     try_steal();
     ito::memory::poll_at_release_point();
@@ -189,6 +190,7 @@ void ito_sched_poll(void) {
   // Requests from other nodes (steals above all) are served here, so a
   // victim busy in its own tasks still answers within a few microseconds.
   ito::memory::poll_at_release_point();
+  serve_node_mailbox(w);
   // Write-backs that thieves wait for (lazy release), or that the eager
   // write-back policy owes this fork.
   ito::memory::fence_poll();

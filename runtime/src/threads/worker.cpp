@@ -46,7 +46,7 @@ bool setup_asymmetric_barrier(MPI_Comm world) {
   return all != 0;
 }
 
-constexpr std::size_t shared_part = 64 * 1024;
+constexpr std::size_t shared_part = 256 * 1024;
 static_assert(sizeof(worker_shared) <= shared_part);
 
 std::size_t round_up(std::size_t n, std::size_t to) {
@@ -157,6 +157,7 @@ worker::worker(const platform::topology &topo, bool stats_enabled)
   shared_ = new (base) worker_shared;
   shared_->exit_epoch.store(0, std::memory_order_relaxed);
   shared_->homecoming.store(0, std::memory_order_relaxed);
+  shared_->mailbox.init();
   shared_->ready.lock.store(0, std::memory_order_relaxed);
   shared_->ready.head = shared_->ready.tail = 0;
   dq_ = reinterpret_cast<detail::deque *>(base + l.deque_offset);

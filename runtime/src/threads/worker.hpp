@@ -6,6 +6,7 @@
 #include "platform/topology.hpp"
 #include "threads/global_ref.hpp"
 #include "threads/join_entry.hpp"
+#include "threads/node_mailbox.hpp"
 #include "threads/remote_heap.hpp"
 #include "threads/stats.hpp"
 #include "threads/transport.hpp"
@@ -43,6 +44,8 @@ struct worker_shared {
   // Rank 0: the root thread, sent home by the process it left
   // (homecoming.cpp).
   alignas(64) std::atomic<global_ref> homecoming;
+  // Requests from the node's other processes (node_mailbox.hpp).
+  alignas(64) node_mailbox mailbox;
 };
 
 // Another worker of this node, as this process maps it.

@@ -1,0 +1,176 @@
+#include "memory/program_streams.hpp"
+
+#include "memory/memory.hpp"
+#include "platform/error.hpp"
+#include "threads/node_mailbox.hpp"
+#include "threads/remote_ops.hpp"
+#include "threads/transport.hpp"
+#include "threads/worker.hpp"
+
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+namespace ito::memory::program_streams {
+
+namespace {
+
+struct request {
+  op what;
+  uint32_t wants_reply; // 0: posted within the node, nobody waits
+  uint64_t file;
+  int64_t a, b;
+};
+
+// A request with no reply: the owner applies it in order, later.
+bool one_way(op o) { return o == op::write || o == op::clearerr; }
+
+void append(std::vector<char> &v, const void *p, std::size_t n) {
+  const char *c = static_cast<const char *>(p);
+  v.insert(v.end(), c, c + n);
+}
+
+// The owner's side: o on one of its own streams.
+void apply(const request &q, const char *in, std::size_t in_len,
+           std::vector<char> &reply) {
+  FILE *f = reinterpret_cast<FILE *>(q.file);
+  int64_t value = 0;
+  const std::size_t at = reply.size();
+  reply.resize(at + sizeof value);
+  switch (q.what) {
+  case op::write:
+    value = static_cast<int64_t>(std::fwrite(in, 1, in_len, f));
+    break;
+  case op::flush:
+    value = std::fflush(f);
+    break;
+  case op::close:
+    value = std::fclose(f);
+    break;
+  case op::gets: {
+    const std::size_t n =
+        std::min<std::size_t>(static_cast<std::size_t>(q.a), max_chunk);
+    reply.resize(at + sizeof value + n);
+    char *line = reply.data() + at + sizeof value;
+    value = std::fgets(line, static_cast<int>(n), f) != nullptr;
+    reply.resize(value ? at + sizeof value + std::strlen(line)
+                       : at + sizeof value);
+    break;
+  }
+  case op::read: {
+    const std::size_t n =
+        std::min<std::size_t>(static_cast<std::size_t>(q.a), max_chunk);
+    reply.resize(at + sizeof value + n);
+    const std::size_t got =
+        std::fread(reply.data() + at + sizeof value, 1, n, f);
+    reply.resize(at + sizeof value + got);
+    value = static_cast<int64_t>(got);
+    break;
+  }
+  case op::getc:
+    value = std::fgetc(f);
+    break;
+  case op::ungetc:
+    value = std::ungetc(static_cast<int>(q.a), f);
+    break;
+  case op::tell:
+    value = ftello(f);
+    break;
+  case op::seek:
+    value = fseeko(f, q.a, static_cast<int>(q.b));
+    break;
+  case op::eof:
+    value = std::feof(f);
+    break;
+  case op::error:
+    value = std::ferror(f);
+    break;
+  case op::clearerr:
+    std::clearerr(f);
+    break;
+  }
+  std::memcpy(reply.data() + at, &value, sizeof value);
+}
+
+bool serve(int, const threads::msg_header &h, const char *payload,
+           std::vector<char> &reply) {
+  memory_system *m = the_memory_or_null();
+  if (m)
+    // What this node's processes asked before this request (a write
+    // before the fork whose continuation sent it) comes first.
+    threads::serve_node_mailbox(m->worker());
+  request q;
+  std::memcpy(&q, payload, sizeof q);
+  reply.clear();
+  apply(q, payload + sizeof q, h.size - sizeof q, reply);
+  return q.wants_reply != 0;
+}
+
+} // namespace
+
+int owner_elsewhere_slow(const void *f) {
+  memory_system *m = the_memory_or_null();
+  if (!m)
+    return -1;
+  const global_view &v = m->view();
+  if (!v.in_noncollective(f))
+    return -1;
+  const int owner = v.noncollective_owner(f);
+  if (owner != m->rank())
+    return owner;
+  threads::serve_node_mailbox(m->worker());
+  return -1;
+}
+
+int64_t at_owner(int owner, op o, void *f, int64_t a, int64_t b, const void *in,
+                 std::size_t in_len, void *out, std::size_t out_cap,
+                 std::size_t *out_len) {
+  memory_system &m = *the_memory_or_null();
+  threads::worker &w = m.worker();
+  static thread_local std::vector<char> msg, reply;
+  msg.clear();
+  const bool posted = w.local_peer(owner) && one_way(o);
+  const request q{o, posted ? 0u : 1u, reinterpret_cast<uint64_t>(f), a, b};
+  const threads::msg_header h{threads::msg_kind::stream,
+                              static_cast<uint32_t>(sizeof q + in_len), 0, 0};
+  append(msg, &h, sizeof h);
+  append(msg, &q, sizeof q);
+  append(msg, in, in_len);
+  if (posted) {
+    threads::post_to_node_peer(w, owner, msg.data(), msg.size());
+    return static_cast<int64_t>(in_len);
+  }
+  if (w.local_peer(owner)) {
+    threads::call_node_peer(w, owner, msg.data(), msg.size(), reply);
+  } else {
+    w.net().call(owner, msg.data(), msg.size(), reply);
+  }
+  int64_t value = 0;
+  if (reply.size() < sizeof value)
+    platform::fatal("a malformed reply from process %d to a request on one "
+                    "of its streams",
+                    owner);
+  std::memcpy(&value, reply.data(), sizeof value);
+  const std::size_t n =
+      std::min(reply.size() - sizeof value, out ? out_cap : 0);
+  if (n)
+    std::memcpy(out, reply.data() + sizeof value, n);
+  if (out_len)
+    *out_len = n;
+  return value;
+}
+
+void unsupported(int owner, const char *function) {
+  memory_system *m = the_memory_or_null();
+  platform::fatal(
+      "process %d: a task calls %s() on a FILE that process %d opened. A "
+      "stream belongs to the process that opened it, and %s() cannot be "
+      "done there on behalf of another one. Use the stream in the task "
+      "that opened it (for example in main before spawning), or read "
+      "lines with fgets() and parse them with sscanf()",
+      m ? m->rank() : -1, function, owner, function);
+}
+
+void install() { threads::set_stream_handler(serve); }
+
+} // namespace ito::memory::program_streams

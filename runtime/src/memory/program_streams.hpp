@@ -1,0 +1,66 @@
+// The program's FILE streams between processes. A FILE belongs to the
+// process that opened it: its descriptor, its lock and its place in the C
+// library's list of streams (flushed at exit) exist there only, though the
+// FILE itself is in global memory (fopen allocates it) and its address
+// means the same stream everywhere. So a task elsewhere does not touch it:
+// what it asks of the stream (write these bytes, flush, close, read a line)
+// is done by the owner, in order. Within a node the request goes into the
+// owner's mailbox (threads/node_mailbox.hpp) and a write does not wait;
+// between nodes it is a request over the transport. The owner serves
+// requests when it polls, when idle, and before it uses one of its own
+// streams, so whatever happened before that use, wherever, comes first:
+// a child's lines before its parent's after the sync, as in the serial
+// program.
+#pragma once
+
+#include "memory/program_memory.hpp"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace ito::memory::program_streams {
+
+enum class op : uint32_t {
+  write,    // in: the bytes
+  flush,    // -> fflush's result
+  close,    // -> fclose's result
+  gets,     // a: size -> found (0/1), the line
+  read,     // a: bytes -> count, the bytes
+  getc,     // -> the character or EOF
+  ungetc,   // a: the character
+  tell,     // -> the position
+  seek,     // a: offset, b: whence -> fseeko's result
+  eof,      // -> feof
+  error,    // -> ferror
+  clearerr, // (no reply)
+};
+
+// The longest write or read one request carries; callers split longer ones.
+constexpr std::size_t max_chunk = 8 * 1024;
+
+// The process that opened the stream at f if that is another one; -1 for a
+// stream of this process (then what others asked of it is done first), for
+// the C library's stdin, stdout and stderr (every process has its own), and
+// outside a task.
+int owner_elsewhere_slow(const void *f);
+inline int owner_elsewhere(const void *f) {
+  if (!program_memory::in_view(f) || !program_memory::on_heap_thread)
+    return -1;
+  return owner_elsewhere_slow(f);
+}
+
+// Does o on the stream f at its owner. in/in_len: bytes to write; out:
+// where the bytes read go (at most out_cap, out_len says how many).
+int64_t at_owner(int owner, op o, void *f, int64_t a = 0, int64_t b = 0,
+                 const void *in = nullptr, std::size_t in_len = 0,
+                 void *out = nullptr, std::size_t out_cap = 0,
+                 std::size_t *out_len = nullptr);
+
+// A stream function that cannot act on another process's stream: the
+// program stops with a message naming it.
+[[noreturn]] void unsupported(int owner, const char *function);
+
+// Serves other processes' requests on this process's streams.
+void install();
+
+} // namespace ito::memory::program_streams
