@@ -5,7 +5,7 @@
 // streams, and on stdin, stdout and stderr, it is the C library's after
 // one range check. Text is formatted here and only the bytes travel.
 // Reading a line or a block, seeking and flushing travel too; what cannot
-// (fscanf, fileno, setvbuf, locking) stops the program with a message
+// (fscanf, setvbuf, locking) stops the program with a message
 // rather than touch a stream whose descriptor and lock are elsewhere.
 #include "memory/program_streams.hpp"
 
@@ -436,9 +436,14 @@ int __isoc99_fscanf(FILE *f, const char *format, ...) {
 int fileno(FILE *f) {
   ITO_LIBC(fileno);
   const int owner = ps::owner_elsewhere(f);
-  if (owner >= 0)
-    ps::unsupported(owner, "fileno");
-  return libc_fileno(f);
+  return owner < 0 ? libc_fileno(f) : ps::stand_in_descriptor(owner, f);
+}
+
+int fileno_unlocked(FILE *f) {
+  ITO_LIBC(fileno_unlocked);
+  const int owner = ps::owner_elsewhere(f);
+  return owner < 0 ? libc_fileno_unlocked(f)
+                   : ps::stand_in_descriptor(owner, f);
 }
 
 int setvbuf(FILE *f, char *buf, int mode, size_t size) {

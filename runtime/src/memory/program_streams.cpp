@@ -7,9 +7,12 @@
 #include "threads/transport.hpp"
 #include "threads/worker.hpp"
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <vector>
+
+#include <unistd.h>
 
 namespace ito::memory::program_streams {
 
@@ -88,6 +91,35 @@ void apply(const request &q, const char *in, std::size_t in_len,
   case op::clearerr:
     std::clearerr(f);
     break;
+  case op::fd_write: {
+    const int fd = fileno(f);
+    std::size_t done = 0;
+    while (done < in_len) {
+      const ssize_t n = ::write(fd, in + done, in_len - done);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        break;
+      done += static_cast<std::size_t>(n);
+    }
+    value = done == in_len || done ? static_cast<int64_t>(done) : -1;
+    break;
+  }
+  case op::fd_read: {
+    const std::size_t n =
+        std::min<std::size_t>(static_cast<std::size_t>(q.a), max_chunk);
+    reply.resize(at + sizeof value + n);
+    ssize_t got;
+    do
+      got = ::read(fileno(f), reply.data() + at + sizeof value, n);
+    while (got < 0 && errno == EINTR);
+    reply.resize(at + sizeof value + (got > 0 ? std::size_t(got) : 0));
+    value = got;
+    break;
+  }
+  case op::fd_seek:
+    value = ::lseek(fileno(f), q.a, static_cast<int>(q.b));
+    break;
   }
   std::memcpy(reply.data() + at, &value, sizeof value);
 }
@@ -158,6 +190,35 @@ int64_t at_owner(int owner, op o, void *f, int64_t a, int64_t b, const void *in,
   if (out_len)
     *out_len = n;
   return value;
+}
+
+namespace {
+struct stand_in {
+  int owner;
+  void *f;
+};
+std::vector<stand_in> stand_ins;
+} // namespace
+
+int stand_in_descriptor(int owner, void *f) {
+  std::size_t i = 0;
+  while (i < stand_ins.size() &&
+         (stand_ins[i].owner != owner || stand_ins[i].f != f))
+    i++;
+  if (i == stand_ins.size())
+    stand_ins.push_back(stand_in{owner, f});
+  return first_stand_in + static_cast<int>(i);
+}
+
+bool stream_of_stand_in(int fd, int *owner, void **f) {
+  const std::size_t i = static_cast<std::size_t>(fd - first_stand_in);
+  if (fd < first_stand_in || i >= stand_ins.size()) {
+    errno = EBADF;
+    return false;
+  }
+  *owner = stand_ins[i].owner;
+  *f = stand_ins[i].f;
+  return true;
 }
 
 void unsupported(int owner, const char *function) {

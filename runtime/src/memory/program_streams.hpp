@@ -33,6 +33,10 @@ enum class op : uint32_t {
   eof,      // -> feof
   error,    // -> ferror
   clearerr, // (no reply)
+  // On the stream's descriptor (a stand-in's, below):
+  fd_write, // in: the bytes -> write's result
+  fd_read,  // a: bytes -> read's result, the bytes
+  fd_seek,  // a: offset, b: whence -> lseek's result
 };
 
 // The longest write or read one request carries; callers split longer ones.
@@ -59,6 +63,18 @@ int64_t at_owner(int owner, op o, void *f, int64_t a = 0, int64_t b = 0,
 // A stream function that cannot act on another process's stream: the
 // program stops with a message naming it.
 [[noreturn]] void unsupported(int owner, const char *function);
+
+// fileno() of another process's stream: a stand-in number, above any the
+// kernel hands out, that read(), write(), writev() and lseek() of this
+// process turn into requests to the owner, on its descriptor (C++ file
+// streams write through the descriptor of their FILE). Anything else done
+// with it fails with EBADF.
+constexpr int first_stand_in = 0x7fff0000;
+int stand_in_descriptor(int owner, void *f);
+inline bool is_stand_in(int fd) { return fd >= first_stand_in; }
+// The owner and stream of a stand-in this process handed out; false (and
+// errno EBADF) for any other number.
+bool stream_of_stand_in(int fd, int *owner, void **f);
 
 // Serves other processes' requests on this process's streams.
 void install();

@@ -1,0 +1,109 @@
+// read, write, writev and lseek of a program linked with libito: on the
+// stand-in descriptor that fileno() gives for another process's stream
+// (memory/program_streams.hpp) they are done by that process; on every
+// other descriptor they are the C library's after one comparison. C++
+// file streams (std::ofstream, std::ifstream) write, read and seek through
+// fileno() of their FILE, so they work from any process too.
+#include "memory/program_streams.hpp"
+
+#include <dlfcn.h>
+#include <sys/types.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+
+namespace ps = ito::memory::program_streams;
+
+// The C library's own entry points, under the names it exports them for
+// this.
+extern "C" {
+ssize_t __write(int fd, const void *buf, size_t n);
+ssize_t __read(int fd, void *buf, size_t n);
+off_t __lseek(int fd, off_t offset, int whence);
+}
+
+namespace {
+
+ssize_t write_stand_in(int fd, const void *buf, size_t n) {
+  int owner;
+  void *f;
+  if (!ps::stream_of_stand_in(fd, &owner, &f))
+    return -1;
+  const char *p = static_cast<const char *>(buf);
+  size_t done = 0;
+  while (done < n) {
+    const size_t len = std::min(n - done, ps::max_chunk);
+    const int64_t r =
+        ps::at_owner(owner, ps::op::fd_write, f, 0, 0, p + done, len);
+    if (r <= 0)
+      break;
+    done += static_cast<size_t>(r);
+  }
+  if (done == 0 && n > 0) {
+    errno = EIO;
+    return -1;
+  }
+  return static_cast<ssize_t>(done);
+}
+
+} // namespace
+
+extern "C" {
+
+ssize_t write(int fd, const void *buf, size_t n) {
+  if (__builtin_expect(ps::is_stand_in(fd), 0))
+    return write_stand_in(fd, buf, n);
+  return __write(fd, buf, n);
+}
+
+ssize_t writev(int fd, const struct iovec *iov, int count) {
+  using fn = ssize_t (*)(int, const struct iovec *, int);
+  static const fn libc = reinterpret_cast<fn>(dlsym(RTLD_NEXT, "writev"));
+  if (!ps::is_stand_in(fd))
+    return libc ? libc(fd, iov, count) : (errno = ENOSYS, -1);
+  ssize_t total = 0;
+  for (int i = 0; i < count; i++) {
+    const ssize_t r = write_stand_in(fd, iov[i].iov_base, iov[i].iov_len);
+    if (r < 0)
+      return total ? total : r;
+    total += r;
+    if (static_cast<size_t>(r) < iov[i].iov_len)
+      break;
+  }
+  return total;
+}
+
+ssize_t read(int fd, void *buf, size_t n) {
+  if (__builtin_expect(!ps::is_stand_in(fd), 1))
+    return __read(fd, buf, n);
+  int owner;
+  void *f;
+  if (!ps::stream_of_stand_in(fd, &owner, &f))
+    return -1;
+  size_t got = 0;
+  const int64_t r =
+      ps::at_owner(owner, ps::op::fd_read, f,
+                   static_cast<int64_t>(std::min(n, ps::max_chunk)), 0, nullptr,
+                   0, buf, n, &got);
+  return r < 0 ? (errno = EIO, -1) : static_cast<ssize_t>(got);
+}
+
+off_t lseek(int fd, off_t offset, int whence) {
+  if (__builtin_expect(!ps::is_stand_in(fd), 1))
+    return __lseek(fd, offset, whence);
+  int owner;
+  void *f;
+  if (!ps::stream_of_stand_in(fd, &owner, &f))
+    return -1;
+  const int64_t r = ps::at_owner(owner, ps::op::fd_seek, f, offset, whence);
+  return r < 0 ? (errno = EINVAL, -1) : static_cast<off_t>(r);
+}
+
+off64_t lseek64(int fd, off64_t offset, int whence) {
+  return lseek(fd, offset, whence);
+}
+
+} // extern "C"
