@@ -1,7 +1,9 @@
 // read, write, writev and lseek of a program linked with libito: on the
 // stand-in descriptor that fileno() gives for another process's stream
 // (memory/program_streams.hpp) they are done by that process; on every
-// other descriptor they are the C library's after one comparison. C++
+// other descriptor they are the C library's after one comparison, except
+// that a buffer in global memory that another node's data fills is brought
+// into the cache first (the kernel's accesses do not fault; they fail). C++
 // file streams (std::ofstream, std::ifstream) write, read and seek through
 // fileno() of their FILE, so they work from any process too.
 #include "memory/program_streams.hpp"
@@ -15,6 +17,7 @@
 #include <cerrno>
 #include <cstdlib>
 
+namespace pm = ito::memory::program_memory;
 namespace ps = ito::memory::program_streams;
 
 // The C library's own entry points, under the names it exports them for
@@ -56,14 +59,33 @@ extern "C" {
 ssize_t write(int fd, const void *buf, size_t n) {
   if (__builtin_expect(ps::is_stand_in(fd), 0))
     return write_stand_in(fd, buf, n);
-  return __write(fd, buf, n);
+  // The kernel does not fault: data of another node goes through the
+  // cache first, a chunk at a time (a short write, as write may be).
+  return __write(fd, buf, pm::ready_for_kernel(buf, n, false));
 }
 
 ssize_t writev(int fd, const struct iovec *iov, int count) {
   using fn = ssize_t (*)(int, const struct iovec *, int);
   static const fn libc = reinterpret_cast<fn>(dlsym(RTLD_NEXT, "writev"));
-  if (!ps::is_stand_in(fd))
-    return libc ? libc(fd, iov, count) : (errno = ENOSYS, -1);
+  if (!ps::is_stand_in(fd)) {
+    bool ready = true;
+    for (int i = 0; i < count; i++)
+      ready &= pm::ready_for_kernel(iov[i].iov_base, iov[i].iov_len, false) ==
+               iov[i].iov_len;
+    if (ready)
+      return libc ? libc(fd, iov, count) : (errno = ENOSYS, -1);
+    // More than the cache holds at once: one buffer at a time.
+    ssize_t total = 0;
+    for (int i = 0; i < count; i++) {
+      const ssize_t r = write(fd, iov[i].iov_base, iov[i].iov_len);
+      if (r < 0)
+        return total ? total : r;
+      total += r;
+      if (static_cast<size_t>(r) < iov[i].iov_len)
+        break;
+    }
+    return total;
+  }
   ssize_t total = 0;
   for (int i = 0; i < count; i++) {
     const ssize_t r = write_stand_in(fd, iov[i].iov_base, iov[i].iov_len);
@@ -78,7 +100,7 @@ ssize_t writev(int fd, const struct iovec *iov, int count) {
 
 ssize_t read(int fd, void *buf, size_t n) {
   if (__builtin_expect(!ps::is_stand_in(fd), 1))
-    return __read(fd, buf, n);
+    return __read(fd, buf, pm::ready_for_kernel(buf, n, true));
   int owner;
   void *f;
   if (!ps::stream_of_stand_in(fd, &owner, &f))

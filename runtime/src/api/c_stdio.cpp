@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <cstring>
 
+namespace pm = ito::memory::program_memory;
 namespace ps = ito::memory::program_streams;
 
 namespace {
@@ -37,6 +38,27 @@ template <class Fn> Fn next_definition(const char *name) {
 
 #define ITO_LIBC(name)                                                         \
   static const auto libc_##name = next_definition<decltype(&::name)>(#name)
+
+// fwrite and fread on this process's stream, whose large transfers the C
+// library hands to the kernel as they are: data of another node goes
+// through the cache first, a chunk at a time (the kernel does not fault).
+template <class Fn>
+size_t transfer_ready(Fn libc, void *p, size_t size, size_t n, FILE *f,
+                      bool into_memory) {
+  const size_t bytes = size * n;
+  if (bytes == 0 || pm::ready_for_kernel(p, bytes, into_memory) == bytes)
+    return libc(p, size, n, f);
+  char *c = static_cast<char *>(p);
+  size_t done = 0;
+  while (done < bytes) {
+    const size_t k = pm::ready_for_kernel(c + done, bytes - done, into_memory);
+    const size_t moved = libc(c + done, 1, k, f);
+    done += moved;
+    if (moved < k)
+      break;
+  }
+  return done / size;
+}
 
 size_t write_elsewhere(int owner, FILE *f, const void *data, size_t len) {
   const char *p = static_cast<const char *>(data);
@@ -235,7 +257,9 @@ size_t fwrite(const void *p, size_t size, size_t n, FILE *f) {
   ITO_LIBC(fwrite);
   const int owner = ps::owner_elsewhere(f);
   if (owner < 0)
-    return libc_fwrite(p, size, n, f);
+    return transfer_ready([](void *q, size_t s, size_t k,
+                             FILE *g) { return libc_fwrite(q, s, k, g); },
+                          const_cast<void *>(p), size, n, f, false);
   write_elsewhere(owner, f, p, size * n);
   return n;
 }
@@ -244,7 +268,11 @@ size_t fwrite_unlocked(const void *p, size_t size, size_t n, FILE *f) {
   ITO_LIBC(fwrite_unlocked);
   const int owner = ps::owner_elsewhere(f);
   if (owner < 0)
-    return libc_fwrite_unlocked(p, size, n, f);
+    return transfer_ready(
+        [](void *q, size_t s, size_t k, FILE *g) {
+          return libc_fwrite_unlocked(q, s, k, g);
+        },
+        const_cast<void *>(p), size, n, f, false);
   write_elsewhere(owner, f, p, size * n);
   return n;
 }
@@ -288,14 +316,14 @@ char *fgets_unlocked(char *s, int size, FILE *f) {
 size_t fread(void *p, size_t size, size_t n, FILE *f) {
   ITO_LIBC(fread);
   const int owner = ps::owner_elsewhere(f);
-  return owner < 0 ? libc_fread(p, size, n, f)
+  return owner < 0 ? transfer_ready(libc_fread, p, size, n, f, true)
                    : read_elsewhere(owner, p, size, n, f);
 }
 
 size_t fread_unlocked(void *p, size_t size, size_t n, FILE *f) {
   ITO_LIBC(fread_unlocked);
   const int owner = ps::owner_elsewhere(f);
-  return owner < 0 ? libc_fread_unlocked(p, size, n, f)
+  return owner < 0 ? transfer_ready(libc_fread_unlocked, p, size, n, f, true)
                    : read_elsewhere(owner, p, size, n, f);
 }
 

@@ -49,6 +49,31 @@ void memory_system::install_fault_access() {
   platform::set_fault_resolver(resolve);
 }
 
+std::size_t memory_system::ready_for_kernel(const void *p, std::size_t n,
+                                            bool will_write) {
+  if (one_node_ || n == 0)
+    return n;
+  const bool remote = view_->in_program_heap(p)
+                          ? !homes_->on_node(view_->noncollective_owner(p))
+                          : globals_.contains(p) && !homes_->on_node(0);
+  if (!remote)
+    return n;
+  // A chunk the cache holds while the call runs (it faults nothing).
+  n = std::min<std::size_t>(n, 256 * 1024);
+  const std::size_t bs = cache_->block_size();
+  const char *c = static_cast<const char *>(p);
+  for (const char *q = c; q < c + n;
+       q = reinterpret_cast<const char *>(
+           (reinterpret_cast<uintptr_t>(q) / bs + 1) * bs)) {
+    auto *v = const_cast<volatile char *>(q);
+    if (will_write)
+      *v = *v;
+    else
+      (void)*v;
+  }
+  return n;
+}
+
 bool memory_system::resolve_fault(void *addr, bool write) {
   if (view_->in_program_heap(addr)) {
     if (homes_->on_node(view_->noncollective_owner(addr)))

@@ -94,6 +94,11 @@ public:
   // Another node's heap data without a checkout (fault_access.cpp): the
   // fault handler's part, true if the access may be tried again.
   bool resolve_fault(void *addr, bool write);
+  // Before a system call reads (or, will_write, fills) [p, p + n): the
+  // kernel's own accesses do not fault, they fail (EFAULT), so the part of
+  // it that is another node's data is brought here first. Returns how many
+  // bytes from p are ready: at most n, as many as the cache holds at once.
+  std::size_t ready_for_kernel(const void *p, std::size_t n, bool will_write);
   // free() of a block of another node's heap (in_slice: its offset in the
   // owner's slice).
   void free_on_other_node(int owner, uint64_t in_slice);

@@ -92,6 +92,11 @@ void stop() {
   live = nullptr;
 }
 
+std::size_t ready_for_kernel_slow(const void *p, std::size_t n,
+                                  bool will_write) {
+  return live ? live->ready_for_kernel(p, n, will_write) : n;
+}
+
 void *allocate(std::size_t size) {
   program_heap &h = live->own_program_heap();
   if (void *p = h.allocate(size))

@@ -33,6 +33,15 @@ inline bool in_view(const void *p) {
          global_view::collective_size + global_view::noncollective_size;
 }
 
+// Before a system call touches [p, p + n) of the program's memory: how
+// many bytes from p it may use now (memory_system::ready_for_kernel).
+std::size_t ready_for_kernel_slow(const void *p, std::size_t n,
+                                  bool will_write);
+inline std::size_t ready_for_kernel(const void *p, std::size_t n,
+                                    bool will_write) {
+  return on_heap_thread ? ready_for_kernel_slow(p, n, will_write) : n;
+}
+
 void *allocate(std::size_t size);
 void *allocate_zeroed(std::size_t size);
 void *allocate_aligned(std::size_t align, std::size_t size);
