@@ -13,6 +13,17 @@
 
 using namespace clang;
 
+/// Whether \p VD is declared in the main file: in its text, or by a macro
+/// that begins with the declaration (`CILK_C_REDUCER_OPADD(sum, long, 0);`),
+/// before whose name the section attribute goes.
+static bool writtenInMainFile(const VarDecl *VD, const SourceManager &SM) {
+  SourceLocation Loc = VD->getBeginLoc();
+  while (Loc.isMacroID())
+    if (!SM.isAtStartOfImmediateMacroExpansion(Loc, &Loc))
+      return false;
+  return SM.isWrittenInMainFile(Loc);
+}
+
 /// A static local of a function of the main file, if one copy can serve
 /// every process: initialized with a constant (a dynamic initialization
 /// would run once per process, guarded by each process's own flag), with
@@ -31,8 +42,7 @@ static bool isSharedStaticLocal(const VarDecl *VD, const SourceManager &SM) {
       ((VD->hasInit() && !VD->hasConstantInitialization()) ||
        VD->needsDestruction(Ctx) != QualType::DK_none))
     return false;
-  SourceLocation Loc = VD->getBeginLoc();
-  return Loc.isFileID() && SM.isWrittenInMainFile(Loc);
+  return writtenInMainFile(VD, SM);
 }
 
 bool ito::isSharedGlobalDefinition(const VarDecl *VD, const SourceManager &SM) {
@@ -47,8 +57,7 @@ bool ito::isSharedGlobalDefinition(const VarDecl *VD, const SourceManager &SM) {
     return false;
   if (isa<LinkageSpecDecl>(VD->getDeclContext()))
     return false;
-  SourceLocation Loc = VD->getBeginLoc();
-  return Loc.isFileID() && SM.isWrittenInMainFile(Loc);
+  return writtenInMainFile(VD, SM);
 }
 
 bool ito::isSharedGlobal(const VarDecl *VD, const SourceManager &SM) {
