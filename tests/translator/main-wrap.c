@@ -11,7 +11,8 @@
 // RUN: %ito-translate %s -- -I %ito-include -DARGS | grep -v '^ *//' | FileCheck %s --check-prefix=MARK
 // MARK: {{^}}int main(int argc, char **argv) {
 // MARK: {{^}}__attribute__((weak)) const char __ito_cilk_program = 1;
-// MARK-NOT: main
+// MARK-NEXT: {{^}}__attribute__((weak)) const char __ito_launcher[] = "{{.*}}ito-run";
+// MARK-NOT: main(
 // RUN: %ito-translate %s -- -I %ito-include -DLIBRARY | grep -v '^ *//' | FileCheck %s --check-prefix=LIBRARY
 // LIBRARY: {{^}}int library(int n) {
 // LIBRARY: {{^}}__attribute__((weak)) const char __ito_cilk_program = 1;

@@ -19,9 +19,27 @@
 #include "clang/Frontend/SARIFDiagnosticPrinter.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 using namespace ito;
+
+namespace {
+
+/// The ito-run next to this translator (ito-cc or ito-translate), if any.
+std::string launcherPath() {
+  static int Anchor;
+  std::string Self = llvm::sys::fs::getMainExecutable(nullptr, &Anchor);
+  if (Self.empty())
+    return std::string();
+  llvm::SmallString<256> Path(llvm::sys::path::parent_path(Self));
+  llvm::sys::path::append(Path, "ito-run");
+  return llvm::sys::fs::can_execute(Path) ? std::string(Path) : std::string();
+}
+
+} // namespace
 
 namespace {
 
@@ -92,6 +110,7 @@ public:
     Options.Promote = Checks.promote() && !Options.Translated &&
                       (Result.HasCilk || !declaresItoApi(Ctx));
     Options.Remove = DiagPragmas->itoPragmaRanges();
+    Options.Launcher = launcherPath();
     // A source without Cilk code changes only if it defines file-scope data
     // (which the program's tasks in other sources may read).
     EmittedTranslation T;

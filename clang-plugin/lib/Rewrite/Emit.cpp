@@ -15,6 +15,8 @@
 #include "ito/Translate/ForkingFunctions.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
@@ -173,6 +175,14 @@ bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
     Add(F->Body->getBeginLoc());
   for (const SyncPoint &S : Plan.Syncs)
     Add(S.Construct->KeywordLoc);
+  // Reducers are used through views wherever they are used.
+  const ReducerUses Reducers = findReducerUses(Ctx);
+  for (const Expr *X : Reducers.Views)
+    Add(X->getBeginLoc());
+  for (const auto &Scope : Reducers.Scopes)
+    Add(Scope.second->getBeginLoc());
+  for (const TypeAliasTemplateDecl *Alias : Reducers.Aliases)
+    Add(Alias->getLocation());
   llvm::DenseMap<const FileEntry *, FileID> Seen;
   for (FileID F : Files) {
     OptionalFileEntryRef Entry = E.SM.getFileEntryRefForID(F);
@@ -217,7 +227,7 @@ bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
         !Promotion.Allocas.empty())
       E.Promoted = &Promotion;
   }
-  if (!Options.HasCilk && E.Promoted) {
+  if (!Options.HasCilk && (E.Promoted || !Reducers.empty())) {
     // Not preprocessed with libito's interface (ito-cc -E adds it only to
     // sources with Cilk code).
     SourceLocation Start = E.SM.getLocForStartOfFile(Main);
@@ -229,6 +239,7 @@ bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
     emitHomecoming(E, Plan, Forking);
   if (E.Promoted)
     emitPromotion(E, Promotion);
+  emitReducers(E, Reducers);
   bool OK = emitPlan(E, Plan, *L);
   // Also in a source without Cilk code: tasks of the program's other
   // sources may use its file-scope data (shared only in a Cilk program).
@@ -238,11 +249,26 @@ bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
   // Marks the program as a Cilk program: its main, wherever it is, then runs
   // as the root task (libito's __wrap_main; ito-cc links with
   // --wrap=main).
-  if (Options.HasCilk)
-    E.insertAfter(E.SM.getLocForEndOfFile(Main),
-                  std::string(CPlusPlus ? "\nextern \"C\" " : "\n") +
-                      "__attribute__((weak)) const char __ito_cilk_program = "
-                      "1;\n");
+  if (Options.HasCilk) {
+    const std::string Linkage = CPlusPlus ? "extern \"C\" " : "";
+    std::string Marks = "\n" + Linkage +
+                        "__attribute__((weak)) const char __ito_cilk_program = "
+                        "1;\n";
+    // Where the program finds ito-run when started with CILK_NWORKERS.
+    if (!Options.Launcher.empty()) {
+      std::string Quoted;
+      for (char C : Options.Launcher) {
+        if (C == '\\' || C == '"')
+          Quoted += '\\';
+        Quoted += C;
+      }
+      Marks += Linkage +
+               "__attribute__((weak)) const char __ito_launcher[] = "
+               "\"" +
+               Quoted + "\";\n";
+    }
+    E.insertAfter(E.SM.getLocForEndOfFile(Main), Marks);
+  }
   if (!OK || E.failed())
     return false;
   auto Text = [&](FileID F) {

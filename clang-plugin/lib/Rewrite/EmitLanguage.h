@@ -11,6 +11,11 @@
 #include "ito/Translate/StackPromotion.h"
 
 #include <memory>
+#include <vector>
+
+namespace clang {
+class TypeAliasTemplateDecl;
+} // namespace clang
 
 namespace ito {
 
@@ -73,6 +78,21 @@ void emitHomecoming(Edits &E, const TranslationPlan &Plan,
 /// Moves the locals and alloca'd memory of \p Plan off the stack
 /// (EmitPromotion.cpp).
 void emitPromotion(Edits &E, const PromotionPlan &Plan);
+
+/// The uses of reducers the translation turns into views, the scopes of
+/// local reducers, and the reducer alias templates that need a companion
+/// (EmitReducers.cpp).
+struct ReducerUses {
+  std::vector<const clang::Expr *> Views;
+  std::vector<std::pair<const clang::VarDecl *, const clang::DeclStmt *>>
+      Scopes;
+  std::vector<const clang::TypeAliasTemplateDecl *> Aliases;
+  bool empty() const {
+    return Views.empty() && Scopes.empty() && Aliases.empty();
+  }
+};
+ReducerUses findReducerUses(clang::ASTContext &Ctx);
+void emitReducers(Edits &E, const ReducerUses &Uses);
 
 } // namespace ito
 

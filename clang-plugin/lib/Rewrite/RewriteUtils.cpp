@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RewriteUtils.h"
+#include "ito/Translate/Reducers.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/QualTypeNames.h"
@@ -153,6 +154,10 @@ std::string Edits::declare(QualType T, StringRef Name) const {
   // Fully qualified: the emitted code may stand outside the user's
   // namespaces (and a C++ spawn's state is declared where a using-directive
   // may not reach).
+  // A reducer's storage is of its view type (the attribute means nothing
+  // in the emitted code).
+  if (isReducerType(T))
+    T = viewType(T);
   if (LangOpts.CPlusPlus && !T->isDependentType())
     T = TypeName::getFullyQualifiedType(T, Ctx, /*WithGlobalNsPrefix=*/false);
   T.print(OS, Policy, Name);

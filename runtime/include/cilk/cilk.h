@@ -26,5 +26,10 @@
 #ifndef cilk_scope
 #define cilk_scope __ITO_CILK_SCOPE
 #endif
+/* OpenCilk's reducer (hyperobject) type specifier: T cilk_reducer(identity,
+ * reduce). Serially, T. */
+#ifndef cilk_reducer
+#define cilk_reducer(...) __ITO_CILK_REDUCER(__VA_ARGS__)
+#endif
 
 #endif /* ITO_CILK_CILK_H */

@@ -42,6 +42,39 @@ static inline int __cilkrts_get_total_workers(void) {
   return (int)__cilkrts_get_nworkers();
 }
 
+/* OpenCilk's reducers made at run time: a key (the reducer's address), the
+ * size of a view, and how views are made and combined. A lookup gives the
+ * running strand's view. (Weak, so that a serial build needs no libito:
+ * there every reducer is its own view.) */
+typedef void (*__cilk_identity_fn)(void *);
+typedef void (*__cilk_reduce_fn)(void *, void *);
+extern void *ito_sched_views __attribute__((weak));
+void *ito_views_lookup(void *key, __SIZE_TYPE__ size,
+                       __cilk_identity_fn identity, __cilk_reduce_fn reduce)
+    __attribute__((weak));
+void ito_views_register(void *key, __SIZE_TYPE__ size,
+                        __cilk_identity_fn identity, __cilk_reduce_fn reduce)
+    __attribute__((weak));
+void ito_views_unregister(void *key) __attribute__((weak));
+
+static inline void __cilkrts_reducer_register(void *key, __SIZE_TYPE__ size,
+                                              __cilk_identity_fn identity,
+                                              __cilk_reduce_fn reduce) {
+  if (&ito_sched_views && ito_sched_views)
+    ito_views_register(key, size, identity, reduce);
+}
+static inline void __cilkrts_reducer_unregister(void *key) {
+  if (&ito_sched_views && ito_sched_views)
+    ito_views_unregister(key);
+}
+static inline void *__cilkrts_reducer_lookup(void *key, __SIZE_TYPE__ size,
+                                             void *identity, void *reduce) {
+  if (!&ito_sched_views || !ito_sched_views)
+    return key;
+  return ito_views_lookup(key, size, (__cilk_identity_fn)identity,
+                          (__cilk_reduce_fn)reduce);
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,6 +8,7 @@
 #undef cilk_sync
 #undef cilk_for
 #undef cilk_scope
+#undef cilk_reducer
 #undef _Cilk_spawn
 #undef _Cilk_sync
 #undef _Cilk_for
@@ -16,6 +17,7 @@
 #define cilk_sync
 #define cilk_for for
 #define cilk_scope
+#define cilk_reducer(...)
 #define _Cilk_spawn
 #define _Cilk_sync
 #define _Cilk_for for

@@ -57,6 +57,40 @@ template <class R, class T> void assign_to(void *receiver, T &value) {
   *static_cast<R *>(receiver) = std::move(value);
 }
 
+// A use of a reducer: the running strand's view of it (ito/detail/views.h).
+template <class T>
+T &view(T &reducer, ito_reducer_identity_fn identity,
+        ito_reducer_reduce_fn reduce) {
+  return *static_cast<T *>(
+      ito_abi_view(const_cast<void *>(static_cast<const volatile void *>(
+                       std::addressof(reducer))),
+                   sizeof(T), identity, reduce));
+}
+// The same for a reducer alias template's type: Ops is its companion, with
+// static members identity and reduce.
+template <class Ops, class T> T &view(T &reducer) {
+  return view(reducer, Ops::identity, Ops::reduce);
+}
+
+// A local reducer's scope: in a strand that is not the leftmost, the
+// variable is its own view while it lives.
+class reducer_scope {
+public:
+  template <class T>
+  reducer_scope(T &reducer, ito_reducer_identity_fn identity,
+                ito_reducer_reduce_fn reduce)
+      : key_(ito_abi_reducer_register(
+            const_cast<void *>(
+                static_cast<const volatile void *>(std::addressof(reducer))),
+            sizeof(T), identity, reduce)) {}
+  reducer_scope(const reducer_scope &) = delete;
+  reducer_scope &operator=(const reducer_scope &) = delete;
+  ~reducer_scope() { ito_abi_reducer_unregister(&key_); }
+
+private:
+  void *key_;
+};
+
 // Whether an object lies on a task's stack, which only the process running
 // the task reaches.
 inline bool on_task_stack(const void *object) {

@@ -7,6 +7,7 @@
 #include "memory/memory.hpp"
 #include "platform/error.hpp"
 #include "platform/process_exit.hpp"
+#include "platform/self_launch.hpp"
 
 #include <ito/cilk_abi.h>
 #include <ito/ito.h>
@@ -112,6 +113,8 @@ extern "C" int ito_abi_main(int argc, char **argv, int (*task)(int, char **)) {
 extern "C" {
 int __real_main(int argc, char **argv, char **envp);
 extern const char __ito_cilk_program __attribute__((weak));
+// ito-run beside the ito-cc that translated the program.
+extern const char __ito_launcher[] __attribute__((weak));
 
 static int real_main(int argc, char **argv) {
   extern char **environ;
@@ -126,6 +129,7 @@ __attribute__((constructor(103))) static void
 ito_start_cilk_program(int argc, char **argv, char **) {
   if (&__ito_cilk_program == nullptr || ito_is_initialized())
     return;
+  ito::platform::launch_self_if_asked(argc, argv, __ito_launcher);
   ito_init(&argc, &argv);
   ito_program_heap_start();
 }

@@ -10,6 +10,7 @@
 #include "threads/context.hpp"
 #include "threads/remote_ops.hpp"
 #include "threads/scheduler.hpp"
+#include "threads/views.hpp"
 #include "threads/worker.hpp"
 
 #include <ito/detail/tasks.hpp>
@@ -136,6 +137,11 @@ void ito_sched_future_done(uint64_t f, const void *value, size_t size,
     w.make_ready(waiters.data(), waiters.size());
     return;
   }
+  // A future has no join to reduce views at.
+  if (void *v = views::take(); v && v != views::empty)
+    ito::platform::fatal("a reducer was updated in a task of ito::async() "
+                         "whose parent went on elsewhere; reducers are "
+                         "reduced at joins: use ito::thread or cilk_spawn");
   if (waiters.empty())
     enter_scheduler();
   // Greedy: run one waiter now, the rest when idle.

@@ -7,9 +7,11 @@
 #include "threads/context.hpp"
 #include "threads/remote_ops.hpp"
 #include "threads/scheduler.hpp"
+#include "threads/views.hpp"
 #include "threads/worker.hpp"
 
 #include <ito/detail/tasks.hpp>
+#include <ito/detail/views.h>
 
 #include <cstring>
 
@@ -20,6 +22,7 @@ global_ref new_join_entry(worker &w) {
   auto *e = static_cast<join_entry *>(w.heap().local(ref));
   e->arrived.store(0, std::memory_order_relaxed);
   e->waiter = 0;
+  e->views = 0;
   return ref;
 }
 
@@ -54,6 +57,7 @@ parked_thread park_current(worker &w, void *ctx) {
   et->base = hi;
   et->join = p.own_join;
   et->size = size;
+  et->views = reinterpret_cast<uint64_t>(ito_sched_views);
   std::memcpy(et->frames(), lo, size);
   return p;
 }
@@ -91,8 +95,12 @@ void run_on_after_park(worker &w, const parked_thread &p) {
                         std::memory_order_relaxed);
       worker::unlock_deque(d);
     }
-    if (ours)
+    if (ours) {
+      // The continuation runs beside the parked thread, after it in serial
+      // order: it starts with views of its own.
+      views::set(views::empty);
       ito_uat_resume(d->slots[b].ctx, reinterpret_cast<void *>(p.own_join));
+    }
   }
   scheduler_loop();
 }
@@ -121,7 +129,9 @@ struct join_wait {
   worker &w = the_worker();
   void *ctx, *base;
   global_ref join;
-  fetch_evacuated(w, ev, ctx, base, join);
+  uint64_t strand_views;
+  fetch_evacuated(w, ev, ctx, base, join, strand_views);
+  views::set(reinterpret_cast<void *>(strand_views));
   w.start_chain(base, join);
   w.counters().resumes++;
   // The thread was evacuated into the heap of the rank it suspended on.
@@ -163,7 +173,8 @@ void ito_sched_child_done(const void *value, size_t size) {
   ito::memory::fence_release_leaving();
   worker &w = the_worker();
   global_ref waiter;
-  if (join_arrive_child(w, w.stolen_join, value, size, waiter) == 0)
+  const auto left = reinterpret_cast<uint64_t>(views::take());
+  if (join_arrive_child(w, w.stolen_join, value, size, left, waiter) == 0)
     enter_scheduler(); // the parent has not reached the join yet
   // The parent is parked at the join: run it on (greedy join).
   ito_uat_call_on(
@@ -176,17 +187,20 @@ void ito_sched_join(uint64_t join, void *out, size_t size) {
   if (join == ~uint64_t(0))
     ito::platform::fatal("join() on an ito::thread that was not forked, or "
                          "was joined already; join each thread once");
-  if (!join_read(the_worker(), join, out, size)) {
+  uint64_t left = 0;
+  if (!join_read(the_worker(), join, out, size, &left)) {
     // Release #3: the parent may go on in another process.
     ito::memory::fence_release_leaving();
     join_wait jw{join};
     ito_uat_suspend(suspend_at_join, &jw, the_worker().scheduler_stack_top());
     // Resumed, maybe in another process: the child has arrived.
-    join_read(the_worker(), join, out, size);
+    join_read(the_worker(), join, out, size, &left);
   }
   release(the_worker(), join);
   // Acquire #1: the child ran elsewhere.
   ito::memory::fence_acquire();
+  // The child's views, serially before ours.
+  views::join(reinterpret_cast<void *>(left));
   poll_sooner(the_worker());
 }
 

@@ -18,6 +18,9 @@ struct join_entry {
   std::atomic<int64_t> arrived;
   // The suspended parent (an evacuated thread), set before it arrives.
   global_ref waiter;
+  // The child's views of reducers (threads/views.hpp), for the parent to
+  // reduce into its own.
+  uint64_t views;
   alignas(16) unsigned char value[detail::max_result_size];
 };
 
@@ -39,6 +42,7 @@ struct evacuated_thread {
   void *base;
   global_ref join; // the entry its own completion goes to
   uint64_t size;
+  uint64_t views; // its views of reducers
   unsigned char *frames() {
     return reinterpret_cast<unsigned char *>(this + 1);
   }

@@ -38,6 +38,7 @@ std::vector<char> request(const msg_header &h, const void *payload = nullptr) {
 
 struct join_read_reply {
   int64_t arrived;
+  uint64_t views;
   alignas(16) unsigned char value[detail::max_result_size];
 };
 struct join_child_reply {
@@ -47,13 +48,15 @@ struct join_child_reply {
 
 } // namespace
 
-bool join_read(worker &w, global_ref join, void *out, std::size_t size) {
+bool join_read(worker &w, global_ref join, void *out, std::size_t size,
+               uint64_t *views) {
   if (on_this_node(w, join)) {
     join_entry *e = entry(w, join);
     if (e->arrived.load(std::memory_order_acquire) == 0)
       return false;
     if (size)
       std::memcpy(out, e->value, size);
+    *views = e->views;
     return true;
   }
   msg_header h{msg_kind::join_read, 0, join, size};
@@ -65,20 +68,23 @@ bool join_read(worker &w, global_ref join, void *out, std::size_t size) {
     return false;
   if (size)
     std::memcpy(out, r->value, size);
+  *views = r->views;
   return true;
 }
 
 int64_t join_arrive_child(worker &w, global_ref join, const void *value,
-                          std::size_t size, global_ref &waiter) {
+                          std::size_t size, uint64_t views,
+                          global_ref &waiter) {
   if (on_this_node(w, join)) {
     join_entry *e = entry(w, join);
     if (size)
       std::memcpy(e->value, value, size);
+    e->views = views;
     int64_t prev = e->arrived.fetch_add(1, std::memory_order_acq_rel);
     waiter = prev ? e->waiter : 0;
     return prev;
   }
-  msg_header h{msg_kind::join_child, static_cast<uint32_t>(size), join, 0};
+  msg_header h{msg_kind::join_child, static_cast<uint32_t>(size), join, views};
   std::vector<char> reply;
   auto msg = request(h, value);
   w.net().call(ref_rank(join), msg.data(), msg.size(), reply);
@@ -101,12 +107,13 @@ int64_t join_arrive_parent(worker &w, global_ref join, global_ref waiter) {
 }
 
 void fetch_evacuated(worker &w, global_ref thread, void *&ctx, void *&base,
-                     global_ref &join) {
+                     global_ref &join, uint64_t &views) {
   if (on_this_node(w, thread)) {
     auto *et = static_cast<evacuated_thread *>(w.resolve(thread));
     ctx = et->ctx;
     base = et->base;
     join = et->join;
+    views = et->views;
     std::memcpy(ctx, et->frames(), et->size);
     w.release(thread);
     return;
@@ -119,6 +126,7 @@ void fetch_evacuated(worker &w, global_ref thread, void *&ctx, void *&base,
   ctx = et->ctx;
   base = et->base;
   join = et->join;
+  views = et->views;
   std::memcpy(ctx, et->frames(), et->size);
 }
 
@@ -187,13 +195,13 @@ bool serve_request(int src, const char *msg, std::size_t len,
     return true;
   case msg_kind::join_read: {
     join_read_reply r{};
-    join_read(w, h.ref, r.value, h.arg) ? r.arrived = 1 : r.arrived = 0;
+    r.arrived = join_read(w, h.ref, r.value, h.arg, &r.views) ? 1 : 0;
     append(reply, r);
     return true;
   }
   case msg_kind::join_child: {
     join_child_reply r{};
-    r.previous = join_arrive_child(w, h.ref, payload, h.size, r.waiter);
+    r.previous = join_arrive_child(w, h.ref, payload, h.size, h.arg, r.waiter);
     append(reply, r);
     return true;
   }

@@ -37,17 +37,19 @@ struct msg_header {
 };
 
 // True if the child has arrived; then its value (size bytes) is in out.
-bool join_read(worker &w, global_ref join, void *out, std::size_t size);
+// The child's views of reducers go to *views.
+bool join_read(worker &w, global_ref join, void *out, std::size_t size,
+               uint64_t *views);
 // The child arrives with its value; returns the arrivals before it and,
 // if the parent is parked, the parked thread.
 int64_t join_arrive_child(worker &w, global_ref join, const void *value,
-                          std::size_t size, global_ref &waiter);
+                          std::size_t size, uint64_t views, global_ref &waiter);
 // The parent parks as `waiter`; returns the arrivals before it.
 int64_t join_arrive_parent(worker &w, global_ref join, global_ref waiter);
 // Copies an evacuated thread's frames back to their addresses (here) and
 // frees it; returns its context, stack base and completion entry.
 void fetch_evacuated(worker &w, global_ref thread, void *&ctx, void *&base,
-                     global_ref &join);
+                     global_ref &join, uint64_t &views);
 // Takes a future's value into out if it is there (and counts one consumer);
 // otherwise, if park is a parked thread, adds it to the waiters.
 bool future_take(worker &w, global_ref f, void *out, std::size_t size,

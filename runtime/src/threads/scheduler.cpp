@@ -9,6 +9,7 @@
 #include "platform/error.hpp"
 #include "platform/process_exit.hpp"
 #include "threads/remote_ops.hpp"
+#include "threads/views.hpp"
 #include "threads/worker.hpp"
 
 #include <ito/detail/tasks.hpp>
@@ -217,6 +218,7 @@ void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
   MPI_Barrier(world);
   w.epoch++;
   w.in_root = true;
+  views::set(nullptr); // the root task is the leftmost strand
   ito_sched_deque = w.dq();
   w.poll_interval =
       w.multi_node() ? restart_poll_interval : single_node_interval;

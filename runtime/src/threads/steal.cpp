@@ -8,6 +8,7 @@
 #include "threads/context.hpp"
 #include "threads/remote_ops.hpp"
 #include "threads/scheduler.hpp"
+#include "threads/views.hpp"
 #include "threads/worker.hpp"
 
 #include <ito/detail/deque.hpp>
@@ -145,6 +146,8 @@ void try_steal() {
     if (dt > st.steal_ns_max)
       st.steal_ns_max = dt;
   }
+  // A stolen continuation starts with views of its own.
+  views::set(views::empty);
   ito_uat_resume(s.ctx, reinterpret_cast<void *>(s.join));
 }
 

@@ -43,6 +43,9 @@ struct EmitOptions {
   /// The source is a translation already (a saved .i of ito-cc): only its
   /// file-scope data is placed again.
   bool Translated = false;
+  /// The ito-run beside the translator: a Cilk program started directly with
+  /// CILK_NWORKERS=N starts itself under it on N processes.
+  std::string Launcher;
   /// Text to take out of the files (ito's diagnostic pragmas); the files
   /// that hold some are emitted too.
   llvm::ArrayRef<clang::CharSourceRange> Remove;

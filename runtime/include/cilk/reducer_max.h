@@ -1,0 +1,2 @@
+/* Intel Cilk Plus: see <cilk/reducer_min_max.h>. */
+#include <cilk/reducer_min_max.h>
