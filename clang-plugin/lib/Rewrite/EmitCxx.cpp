@@ -9,10 +9,11 @@
 //   x = cilk_spawn f(a, b);
 //     -> __ito_s7.fork(&(x), [__a0 = (a), __a1 = (b)]() mutable {
 //          return f(__a0, __a1); });
-//   with `ito::cilk::spawn<T> __ito_s7;` at the start of the task block (a
-//   spawn_list, whose nodes live on the stack, for a spawn in a loop or of a
-//   dependent type). The arguments are evaluated in the parent (the
-//   lambda's captures), the call runs in the child.
+//   with `ito::cilk::spawn<T> __ito_s7;` at the start of the task block (one
+//   spawn_list for all the block's spawns, whose nodes live on the stack,
+//   when one is in a loop or of a dependent type). The arguments are
+//   evaluated in the parent (the lambda's captures), the call runs in the
+//   child.
 //
 //   cilk_for (T i = b; i < e; i += s) body
 //     -> { auto __ito_b = (b); auto __ito_e = (e);
@@ -27,6 +28,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 using namespace ito;
@@ -47,9 +49,22 @@ public:
 private:
   /// Sites whose state is a node on the stack: in a loop, or of a type the
   /// block's start cannot name.
-  bool usesList(const SpawnSite &S) const {
+  static bool needsList(const SpawnSite &S) {
     return S.InLoop || S.Call->getType()->isDependentType() ||
            S.Call->isTypeDependent();
+  }
+  /// When one site of a block needs a list, every site of the block forks
+  /// on one list, whose sync joins them newest first: the serial order
+  /// backwards, which reducers rely on (views are reduced at joins), also
+  /// for several spawns in one loop body.
+  static bool usesList(const SpawnSite &S) {
+    for (const SpawnSite *Other : S.Block->Spawns)
+      if (needsList(*Other))
+        return true;
+    return false;
+  }
+  static std::string listName(const SpawnSite &S) {
+    return id("__ito_l", S.Block->Spawns.front()->Tag);
   }
   std::string lambda(const SpawnSite &S);
   void rangeFor(const CilkFor &F);
@@ -68,11 +83,11 @@ private:
 
 std::string CxxEmitter::blockDecls(const TaskBlock &B) {
   std::string D;
+  if (B.Spawns.empty())
+    return D;
+  if (usesList(*B.Spawns.front()))
+    return "ito::cilk::spawn_list " + listName(*B.Spawns.front()) + "; ";
   for (const SpawnSite *S : B.Spawns) {
-    if (usesList(*S)) {
-      D += "ito::cilk::spawn_list " + id("__ito_l", S->Tag) + "; ";
-      continue;
-    }
     QualType T = S->Call->getType().getUnqualifiedType();
     D += "ito::cilk::spawn<" + (T->isVoidType() ? "void" : E.declare(T, "")) +
          "> " + id("__ito_s", S->Tag) + "; ";
@@ -82,10 +97,13 @@ std::string CxxEmitter::blockDecls(const TaskBlock &B) {
 
 std::string CxxEmitter::syncCode(ArrayRef<const SpawnSite *> Sites) {
   std::string C;
-  for (auto It = Sites.rbegin(); It != Sites.rend(); ++It)
-    C += (usesList(**It) ? id("__ito_l", (*It)->Tag)
-                         : id("__ito_s", (*It)->Tag)) +
-         ".sync(); ";
+  llvm::SmallPtrSet<const TaskBlock *, 4> ListSynced;
+  for (auto It = Sites.rbegin(); It != Sites.rend(); ++It) {
+    if (!usesList(**It))
+      C += id("__ito_s", (*It)->Tag) + ".sync(); ";
+    else if (ListSynced.insert((*It)->Block).second)
+      C += listName(**It) + ".sync(); ";
+  }
   return C;
 }
 
@@ -287,7 +305,7 @@ void CxxEmitter::spawn(const SpawnSite &S, std::string &, std::string &) {
   }
   std::string L = lambda(S);
   if (usesList(S)) {
-    std::string List = id("__ito_l", S.Tag);
+    std::string List = listName(S);
     Code += "{ auto __ito_f = " + L + "; " + List + "." + Method +
             "(__builtin_alloca(" + List + ".node_size(__ito_f)), " +
             (Where.empty() ? "nullptr" : Where) + ", std::move(__ito_f)); }";
