@@ -62,27 +62,32 @@ int statements(int n) {
 
 // Assignments: to a local, to a local of another type, to a struct field, and
 // to an array element in a loop (a node per run of the site, on the stack,
-// chained for the sync). The receiver's address is taken in the parent.
+// chained for the sync; with a spawn in a loop, every spawn of the block
+// keeps a node on the block's one list, which the sync joins newest first,
+// each node by its site's function: serial order backwards, as reducers
+// need). The receiver's address is taken in the parent.
+// CHECK: struct __ito_n[[N:[0-9]+]] { ito_abi_node h; int v; int *r; };
+// CHECK-NEXT: static void __ito_d[[N]](ito_abi_node *__h) { {{.*}} if (ito_abi_sync(&__n->h.s, &__n->v, sizeof __n->v)) *__n->r = __n->v; }
 // CHECK: #line [[#@LINE+1]] "{{.*}}spawn-c.c"
 int assignments(int n) {
-  // CHECK-NEXT: int assignments(int n) {{[{].*}}ito_abi_spawn
+  // CHECK-NEXT: int assignments(int n) {ito_abi_node *__ito_l[[L:[0-9]+]] = 0;
   int x;
   long y;
   struct pair p;
   int count[8];
   x = cilk_spawn f(n);
-  // CHECK: {{^}}  { __ito_r{{[0-9]+}} = &(x); {{.*}}ito_abi_fork(
+  // CHECK: {{^}}  { {{.*}}alloca({{.*}}__ito_l[[L]] = &__n->h; __n->r = &(x); {{.*}}ito_abi_fork(&__n->h.s,
   y = cilk_spawn f(n);
-  // CHECK-NEXT: {{^}}  { __ito_r{{[0-9]+}} = &(y); {{.*}}ito_abi_fork(
+  // CHECK-NEXT: {{^}}  { {{.*}}alloca({{.*}}__n->r = &(y); {{.*}}ito_abi_fork(
   p.a = cilk_spawn f(n);
-  // CHECK-NEXT: {{^}}  { __ito_r{{[0-9]+}} = &(p.a); {{.*}}ito_abi_fork(
+  // CHECK-NEXT: {{^}}  { {{.*}}alloca({{.*}}__n->r = &(p.a); {{.*}}ito_abi_fork(
   for (int i = 0; i < 8; i++)
     count[i] = cilk_spawn f(i);
   // CHECK-NEXT: {{^}}  for (int i = 0; i < 8; i++)
   // CHECK-NEXT: {{^}}    { {{.*}}alloca({{.*}}&(count[i]);{{.*}}{ i, {{.*}}ito_abi_fork({{.*}}}{{$}}
   cilk_sync;
   // Every receiver is written by the sync.
-  // CHECK-NEXT: {{^}}  do { for ({{.*}}*__n->r = __n->v; {{.*}}*__ito_r{{[0-9]+}} = __ito_v{{[0-9]+}};{{.*}}*__ito_r{{[0-9]+}} = __ito_v{{[0-9]+}};{{.*}}*__ito_r{{[0-9]+}} = __ito_v{{[0-9]+}}; } while (0);
+  // CHECK-NEXT: {{^}}  do { for (ito_abi_node *__n = __ito_l[[L]]; __n; __n = __n->next) __n->sync(__n); __ito_l[[L]] = 0; } while (0);
   return x + (int)y + p.a + count[7];
 }
 
@@ -156,12 +161,12 @@ int nested(int n) {
     int t = cilk_spawn f(n);
     // CHECK: {{^}}    int t; { {{.*}}ito_abi_fork(
     cilk_sync;
-    // CHECK-NEXT: {{^}}    do { {{.*}}ito_abi_sync({{.*}} } while (0);
+    // CHECK-NEXT: {{^}}    do { for (ito_abi_node *__n = {{.*}}__n->sync(__n); {{.*}} } while (0);
     s += t;
   }
   while (n-- > 0)
     cilk_spawn v(n);
-  // CHECK: {{^}}    { {{.*}}alloca({{.*}}ito_abi_fork(&__n->s,
+  // CHECK: {{^}}    { {{.*}}alloca({{.*}}ito_abi_fork(&__n->h.s,
   return s;
 }
 

@@ -14,7 +14,9 @@
 //     static void __ito_e7(void *p) { struct __ito_a7 a = *(...)p;
 //       T v = f(a.a0, a.a1); ito_abi_child_return(a.out, &v, sizeof v); }
 //   A spawn in a loop keeps its state in a node on the parent's stack
-//   (alloca), chained for the sync.
+//   (alloca), chained for the sync; then every spawn of its task block
+//   does, on one list, which the sync joins newest first (serial order
+//   backwards, as reducers need), each node by its site's sync function.
 //
 //   cilk_for (T i = b; i < e; i += s) body
 //     -> the body moves to static void __ito_f3(lo, hi, ctx), which copies
@@ -33,6 +35,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 using namespace ito;
@@ -66,6 +69,17 @@ private:
   };
 
   Site site(const SpawnSite &S) const;
+  /// Whether \p S keeps its state in a node on its block's list: some
+  /// spawn of the block is in a loop.
+  static bool onList(const SpawnSite &S) {
+    for (const SpawnSite *Other : S.Block->Spawns)
+      if (Other->InLoop)
+        return true;
+    return false;
+  }
+  static std::string listName(const SpawnSite &S) {
+    return id("__ito_l", S.Block->Spawns.front()->Tag);
+  }
   /// The struct, union or enum declared in a function that \p T is made
   /// of, if any: file-scope code cannot name it.
   static const clang::TagDecl *localTag(clang::QualType T);
@@ -90,7 +104,7 @@ CEmitter::Site CEmitter::site(const SpawnSite &S) const {
       Out.Receiver = S.Receiver->getType().getUnqualifiedType();
     else if (S.Form == SpawnForm::Init)
       Out.Receiver = S.Var->getType().getUnqualifiedType();
-    Out.Direct = !S.InLoop && S.VarInBlockScope &&
+    Out.Direct = !onList(S) && S.VarInBlockScope &&
                  E.Ctx.hasSameUnqualifiedType(Out.Receiver, Out.Value);
   }
   return Out;
@@ -98,12 +112,10 @@ CEmitter::Site CEmitter::site(const SpawnSite &S) const {
 
 std::string CEmitter::blockDecls(const TaskBlock &B) {
   std::string D;
+  if (!B.Spawns.empty() && onList(*B.Spawns.front()))
+    return "ito_abi_node *" + listName(*B.Spawns.front()) + " = 0; ";
   for (const SpawnSite *S : B.Spawns) {
     Site St = site(*S);
-    if (S->InLoop) {
-      D += "struct __ito_n" + S->Tag + " *" + id("__ito_l", S->Tag) + " = 0; ";
-      continue;
-    }
     D += "ito_abi_spawn " + id("__ito_s", S->Tag) + " = ito_abi_spawn_init; ";
     if (St.Direct)
       continue;
@@ -119,22 +131,16 @@ std::string CEmitter::blockDecls(const TaskBlock &B) {
 
 std::string CEmitter::syncCode(ArrayRef<const SpawnSite *> Sites) {
   std::string C;
+  llvm::SmallPtrSet<const TaskBlock *, 4> ListSynced;
   for (auto It = Sites.rbegin(); It != Sites.rend(); ++It) {
     const SpawnSite *S = *It;
     Site St = site(*S);
-    if (S->InLoop) {
-      std::string L = id("__ito_l", S->Tag);
-      C += "for (struct __ito_n" + S->Tag + " *__n = " + L +
-           "; __n; __n = __n->next) ";
-      if (St.HasReceiver())
-        C += "{ if (ito_abi_sync(&__n->s, &__n->v, sizeof __n->v)) " +
-             (St.Member.empty() ? "*__n->r" : "__n->r->" + St.Member) +
-             " = __n->v; } ";
-      else if (St.HasValue())
-        C += "(void)ito_abi_sync(&__n->s, &__n->v, sizeof __n->v); ";
-      else
-        C += "(void)ito_abi_sync(&__n->s, 0, 0); ";
-      C += L + " = 0; ";
+    if (onList(*S)) {
+      if (!ListSynced.insert(S->Block).second)
+        continue;
+      std::string L = listName(*S);
+      C += "for (ito_abi_node *__n = " + L +
+           "; __n; __n = __n->next) __n->sync(__n); " + L + " = 0; ";
       continue;
     }
     std::string Sv = id("__ito_s", S->Tag), V = id("__ito_v", S->Tag);
@@ -200,15 +206,27 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
 
   // The argument block and the entry (and, in a loop, the state node).
   Before += ArgsT + " { " + Fields + "};\n";
-  if (S.InLoop) {
-    Before += "struct __ito_n" + N + " { ito_abi_spawn s; ";
+  if (onList(S)) {
+    // The node (the list's header first) and how the sync joins it.
+    const std::string NodeT = "struct __ito_n" + N;
+    Before += NodeT + " { ito_abi_node h; ";
     if (HasOut)
       Before += E.declare(St.Value.getCanonicalType(), "v") + "; ";
     if (St.HasReceiver())
       Before +=
           E.declare(E.Ctx.getPointerType(St.Receiver.getCanonicalType()), "r") +
           "; ";
-    Before += "struct __ito_n" + N + " *next; };\n";
+    Before += "};\nstatic void __ito_d" + N + "(ito_abi_node *__h) { " + NodeT +
+              " *__n = (" + NodeT + " *)__h; ";
+    if (St.HasReceiver())
+      Before += "if (ito_abi_sync(&__n->h.s, &__n->v, sizeof __n->v)) " +
+                (St.Member.empty() ? "*__n->r" : "__n->r->" + St.Member) +
+                " = __n->v; ";
+    else if (HasOut)
+      Before += "(void)ito_abi_sync(&__n->h.s, &__n->v, sizeof __n->v); ";
+    else
+      Before += "(void)__n; (void)ito_abi_sync(&__h->s, 0, 0); ";
+    Before += "}\n";
   }
   Before += "static void __ito_e" + N + "(void *);\n";
 
@@ -241,15 +259,15 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
             "; ";
   Code += "{ ";
   std::string State, OutPtr;
-  if (S.InLoop) {
-    std::string L = id("__ito_l", S.Tag);
-    Code +=
-        "struct __ito_n" + N + " *__n = (struct __ito_n" + N +
-        " *)__builtin_alloca(sizeof *__n); __n->s.join = ~0ull; __n->next = " +
-        L + "; " + L + " = __n; ";
+  if (onList(S)) {
+    std::string L = listName(S);
+    Code += "struct __ito_n" + N + " *__n = (struct __ito_n" + N +
+            " *)__builtin_alloca(sizeof *__n); __n->h.s.join = ~0ull; "
+            "__n->h.next = " +
+            L + "; __n->h.sync = __ito_d" + N + "; " + L + " = &__n->h; ";
     if (St.HasReceiver())
       Code += "__n->r = " + Recv + "; ";
-    State = "&__n->s";
+    State = "&__n->h.s";
     OutPtr = "&__n->v";
   } else {
     if (St.HasReceiver() && !St.Direct)

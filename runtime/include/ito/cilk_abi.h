@@ -83,6 +83,14 @@ typedef struct ito_abi_spawn {
   unsigned long long join;
 } ito_abi_spawn;
 
+/* A spawn's state on its task block's list (when one of the block's spawns
+ * is in a loop): the site's node begins with this; sync joins it. */
+typedef struct ito_abi_node {
+  ito_abi_spawn s;
+  struct ito_abi_node *next;
+  void (*sync)(struct ito_abi_node *node);
+} ito_abi_node;
+
 #define ITO_ABI_SPAWN_INIT                                                     \
   { ~0ull }
 /* The same as an object: translated code uses it, so that it still compiles
