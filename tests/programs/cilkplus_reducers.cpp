@@ -13,6 +13,7 @@
 // RUN: %ito-run -n 4 %t | diff %t.expected -
 // RUN: %ito-run -n 2 --internode %t | diff %t.expected -
 // RUN: %ito-run -n 4 --internode %t | diff %t.expected -
+// RUN: sh -c 'for s in 1 2 3 4; do ITO_STEAL_SEED=$s %ito-run -n 4 %t | diff %t.expected - || exit 1; done'
 // CHECK: item 0
 // CHECK: item 4999
 // CHECK-NEXT: sum 12497500 sum2 12497500 max 9973 at 1160 min 4 squares 2500

@@ -16,6 +16,9 @@
 // RUN: %ito-run -n 2 --internode %t | diff %t.expected -
 // RUN: %ito-run -n 4 --internode %t | diff %t.expected -
 // RUN: %ito-run -n 3 --internode %t | diff %t.expected -
+// Other schedules (ITO_STEAL_SEED): the same answer under each.
+// RUN: sh -c 'for s in 1 2 3 4 5 6 7 8; do ITO_STEAL_SEED=$s %ito-run -n 4 %t | diff %t.expected - || exit 1; done'
+// RUN: sh -c 'for s in 1 2 3 4; do ITO_STEAL_SEED=$s %ito-run -n 4 --internode %t | diff %t.expected - || exit 1; done'
 // CHECK: fib 317811 calls 1028457 field 1028457 locals 640000 squares 333332833333500000 list 20000 in order 1
 
 #include <cilk/cilk.h>

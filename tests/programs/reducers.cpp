@@ -13,6 +13,9 @@
 // RUN: %ito-run -n 4 %t | diff %t.expected -
 // RUN: %ito-run -n 2 --internode %t | diff %t.expected -
 // RUN: %ito-run -n 4 --internode %t | diff %t.expected -
+// Other schedules (ITO_STEAL_SEED): the same output under each.
+// RUN: sh -c 'for s in 1 2 3 4 5 6; do ITO_STEAL_SEED=$s %ito-run -n 4 %t | diff %t.expected - || exit 1; done'
+// RUN: sh -c 'for s in 1 2 3; do ITO_STEAL_SEED=$s %ito-run -n 3 --internode %t | diff %t.expected - || exit 1; done'
 // CHECK: line 0 of 10000
 // CHECK: line 9999 of 10000
 // CHECK-NEXT: fib(30) = 832040, sum 499999500000, mean of 1000 values 499.5

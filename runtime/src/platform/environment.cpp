@@ -23,6 +23,7 @@ constexpr const char *known_variables[] = {
     "ITO_STATS",
     "ITO_STACK_SIZE",
     "ITO_DEQUE_SLOTS",
+    "ITO_STEAL_SEED",
     "ITO_TASK_HEAP_SIZE",
     "ITO_ASYMMETRIC_FENCE",
     "ITO_CACHE_POLICY",

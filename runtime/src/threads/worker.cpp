@@ -132,7 +132,11 @@ worker *the_worker_or_null() { return current; }
 
 worker::worker(const platform::topology &topo, bool stats_enabled)
     : topo_(topo), rank_(topo.rank()), stats_enabled_(stats_enabled),
-      rng_(static_cast<unsigned>(topo.rank() * 7919 + 17)) {
+      // Which victims thieves try: the same every run unless ITO_STEAL_SEED
+      // says otherwise (tests run programs under several schedules).
+      rng_(static_cast<unsigned>(
+          topo.rank() * 7919 + 17 +
+          platform::env_size("ITO_STEAL_SEED", 0) * 1000003)) {
   const std::size_t stack_size = round_up(
       platform::env_size("ITO_STACK_SIZE", std::size_t(64) << 20), 1 << 20);
   const std::size_t heap_size =
