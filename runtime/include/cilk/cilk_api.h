@@ -42,6 +42,21 @@ static inline int __cilkrts_get_total_workers(void) {
   return (int)__cilkrts_get_nworkers();
 }
 
+/* OpenCilk's pedigrees (a strand's position in the spawn tree) and the
+ * deterministic random numbers built on them: ito does not track them, and
+ * a program that uses them is told so when it compiles. */
+typedef struct __cilkrts_pedigree {
+  unsigned long long rank;
+  const struct __cilkrts_pedigree *parent;
+} __cilkrts_pedigree;
+__cilkrts_pedigree __cilkrts_get_pedigree(void) __attribute__((unavailable(
+    "ito does not track pedigrees (a strand's place in the spawn tree)")));
+void __cilkrts_bump_worker_rank(void) __attribute__((unavailable(
+    "ito does not track pedigrees (a strand's place in the spawn tree)")));
+unsigned long long __cilkrts_get_dprand(void) __attribute__((unavailable(
+    "ito does not track pedigrees, on which deterministic random numbers "
+    "rest; use a generator seeded per task")));
+
 /* OpenCilk's reducers made at run time: a key (the reducer's address), the
  * size of a view, and how views are made and combined. A lookup gives the
  * running strand's view. (Weak, so that a serial build needs no libito:
