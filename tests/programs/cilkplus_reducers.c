@@ -1,7 +1,7 @@
-// Intel Cilk Plus's C reducers: CILK_C_REDUCER_OPADD, a reducer declared
-// with CILK_C_DECLARE_REDUCER / CILK_C_INIT_REDUCER of a user type, each
-// registered, updated through REDUCER_VIEW by parallel tasks, and read
-// after the sync.
+// Intel Cilk Plus's C reducers: CILK_C_REDUCER_OPADD, CILK_C_REDUCER_MAX and
+// _MIN (with their _CALC updates), a reducer declared with
+// CILK_C_DECLARE_REDUCER / CILK_C_INIT_REDUCER of a user type, each
+// registered, updated by parallel tasks, and read after the sync.
 // RUN: %ito-cc --ito-no-translate -O2 %s -o %t.serial
 // RUN: %t.serial > %t.expected
 // RUN: FileCheck %s --input-file=%t.expected
@@ -9,9 +9,11 @@
 // RUN: %ito-run -n 1 %t | diff %t.expected -
 // RUN: %ito-run -n 2 %t | diff %t.expected -
 // RUN: %ito-run -n 4 --internode %t | diff %t.expected -
-// CHECK: total 50005000 pairs 10000 sum 50005000
+// CHECK: total 50005000 pairs 10000 sum 50005000 max 9973 min 3
 
 #include <cilk/cilk.h>
+#include <cilk/reducer_max.h>
+#include <cilk/reducer_min.h>
 #include <cilk/reducer_opadd.h>
 #include <stdio.h>
 
@@ -32,6 +34,10 @@ static void pair_reduce(void *l, void *r) {
 static void pair_destroy(void *v) { (void)v; }
 
 CILK_C_REDUCER_OPADD(total, long, 0);
+CILK_C_REDUCER_MAX(best, int, 0);
+CILK_C_REDUCER_MIN(least, int, 1 << 30);
+
+static int value(int i) { return (i * 7919 + 13) % 9974; }
 CILK_C_DECLARE_REDUCER(pair)
 pairs = CILK_C_INIT_REDUCER(pair, pair_reduce, pair_identity, pair_destroy,
                             {0, 0});
@@ -42,6 +48,8 @@ static void add(int lo, int hi) {
       REDUCER_VIEW(total) += i;
       REDUCER_VIEW(pairs).count++;
       REDUCER_VIEW(pairs).sum += i;
+      CILK_C_REDUCER_MAX_CALC(best, value(i));
+      CILK_C_REDUCER_MIN_CALC(least, value(i) + 3);
     }
     return;
   }
@@ -54,9 +62,14 @@ static void add(int lo, int hi) {
 int main(void) {
   CILK_C_REGISTER_REDUCER(total);
   CILK_C_REGISTER_REDUCER(pairs);
+  CILK_C_REGISTER_REDUCER(best);
+  CILK_C_REGISTER_REDUCER(least);
   add(1, 10001);
-  printf("total %ld pairs %ld sum %ld\n", REDUCER_VIEW(total),
-         REDUCER_VIEW(pairs).count, REDUCER_VIEW(pairs).sum);
+  printf("total %ld pairs %ld sum %ld max %d min %d\n", REDUCER_VIEW(total),
+         REDUCER_VIEW(pairs).count, REDUCER_VIEW(pairs).sum,
+         REDUCER_VIEW(best), REDUCER_VIEW(least));
+  CILK_C_UNREGISTER_REDUCER(least);
+  CILK_C_UNREGISTER_REDUCER(best);
   CILK_C_UNREGISTER_REDUCER(pairs);
   CILK_C_UNREGISTER_REDUCER(total);
   return 0;

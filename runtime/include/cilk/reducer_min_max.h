@@ -174,4 +174,70 @@ template <typename Type> const Type &min_of(const Type &a, const Type &b) {
 
 #endif /* __cplusplus */
 
+/* C: CILK_C_REDUCER_MAX(name, tn, v) and CILK_C_REDUCER_MIN(name, tn, v)
+ * declare a reducer of type tn (int, long, double, ... as in
+ * reducer_opadd.h) starting at v, whose identity is the type's least (max)
+ * or greatest (min) value; CILK_C_REDUCER_MAX_CALC(name, x) and
+ * CILK_C_REDUCER_MIN_CALC(name, x) take x into the strand's view. Register
+ * and read them as the others (REDUCER_VIEW). */
+#include <cilk/reducer_opadd.h>
+#include <float.h>
+#include <limits.h>
+
+#define ITO_CILK_MIN_MAX_TYPE(tn, Type, Least, Greatest)                       \
+  static inline void __cilkrts_max_identity_##tn(void *v) {                    \
+    *(Type *)v = (Least);                                                      \
+  }                                                                            \
+  static inline void __cilkrts_max_reduce_##tn(void *l, void *r) {             \
+    if (*(Type *)r > *(Type *)l)                                               \
+      *(Type *)l = *(Type *)r;                                                 \
+  }                                                                            \
+  static inline void __cilkrts_min_identity_##tn(void *v) {                    \
+    *(Type *)v = (Greatest);                                                   \
+  }                                                                            \
+  static inline void __cilkrts_min_reduce_##tn(void *l, void *r) {             \
+    if (*(Type *)r < *(Type *)l)                                               \
+      *(Type *)l = *(Type *)r;                                                 \
+  }
+ITO_CILK_MIN_MAX_TYPE(char, char, CHAR_MIN, CHAR_MAX)
+ITO_CILK_MIN_MAX_TYPE(schar, signed char, SCHAR_MIN, SCHAR_MAX)
+ITO_CILK_MIN_MAX_TYPE(uchar, unsigned char, 0, UCHAR_MAX)
+ITO_CILK_MIN_MAX_TYPE(short, short, SHRT_MIN, SHRT_MAX)
+ITO_CILK_MIN_MAX_TYPE(ushort, unsigned short, 0, USHRT_MAX)
+ITO_CILK_MIN_MAX_TYPE(int, int, INT_MIN, INT_MAX)
+ITO_CILK_MIN_MAX_TYPE(uint, unsigned int, 0, UINT_MAX)
+ITO_CILK_MIN_MAX_TYPE(long, long, LONG_MIN, LONG_MAX)
+ITO_CILK_MIN_MAX_TYPE(ulong, unsigned long, 0, ULONG_MAX)
+ITO_CILK_MIN_MAX_TYPE(longlong, long long, LLONG_MIN, LLONG_MAX)
+ITO_CILK_MIN_MAX_TYPE(ulonglong, unsigned long long, 0, ULLONG_MAX)
+ITO_CILK_MIN_MAX_TYPE(float, float, -FLT_MAX, FLT_MAX)
+ITO_CILK_MIN_MAX_TYPE(double, double, -DBL_MAX, DBL_MAX)
+ITO_CILK_MIN_MAX_TYPE(longdouble, long double, -LDBL_MAX, LDBL_MAX)
+#undef ITO_CILK_MIN_MAX_TYPE
+
+#define CILK_C_REDUCER_MAX_TYPE(tn) CILK_C_REDUCER_OPADD_TYPE(tn)
+#define CILK_C_REDUCER_MIN_TYPE(tn) CILK_C_REDUCER_OPADD_TYPE(tn)
+#define CILK_C_REDUCER_MAX(Name, tn, v)                                        \
+  CILK_C_REDUCER_MAX_TYPE(tn)                                                  \
+  Name = CILK_C_INIT_REDUCER(__cilkrts_opadd_type_##tn,                        \
+                             __cilkrts_max_reduce_##tn,                        \
+                             __cilkrts_max_identity_##tn, 0, v)
+#define CILK_C_REDUCER_MIN(Name, tn, v)                                        \
+  CILK_C_REDUCER_MIN_TYPE(tn)                                                  \
+  Name = CILK_C_INIT_REDUCER(__cilkrts_opadd_type_##tn,                        \
+                             __cilkrts_min_reduce_##tn,                        \
+                             __cilkrts_min_identity_##tn, 0, v)
+#define CILK_C_REDUCER_MAX_CALC(Name, x)                                       \
+  do {                                                                         \
+    __typeof__((Name).value) __ito_x = (x);                                    \
+    if (__ito_x > REDUCER_VIEW(Name))                                          \
+      REDUCER_VIEW(Name) = __ito_x;                                            \
+  } while (0)
+#define CILK_C_REDUCER_MIN_CALC(Name, x)                                       \
+  do {                                                                         \
+    __typeof__((Name).value) __ito_x = (x);                                    \
+    if (__ito_x < REDUCER_VIEW(Name))                                          \
+      REDUCER_VIEW(Name) = __ito_x;                                            \
+  } while (0)
+
 #endif /* ITO_CILK_REDUCER_MIN_MAX_H */
