@@ -16,6 +16,10 @@
 // RUN: %ito-run -n 2 --internode %t | diff %t.expected -
 // RUN: %ito-run -n 4 --internode %t | diff %t.expected -
 // RUN: %ito-run -n 3 --internode %t | diff %t.expected -
+// Preprocessed first (ito-cc -E keeps the reducer keyword), then compiled.
+// RUN: %ito-cc -E %s -o %t.i
+// RUN: %ito-cc -O2 %t.i -o %t.pre
+// RUN: %ito-run -n 2 --internode %t.pre | diff %t.expected -
 // Other schedules (ITO_STEAL_SEED): the same answer under each.
 // RUN: sh -c 'for s in 1 2 3 4 5 6 7 8; do ITO_STEAL_SEED=$s %ito-run -n 4 %t | diff %t.expected - || exit 1; done'
 // RUN: sh -c 'for s in 1 2 3 4; do ITO_STEAL_SEED=$s %ito-run -n 4 --internode %t | diff %t.expected - || exit 1; done'

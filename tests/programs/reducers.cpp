@@ -13,6 +13,10 @@
 // RUN: %ito-run -n 4 %t | diff %t.expected -
 // RUN: %ito-run -n 2 --internode %t | diff %t.expected -
 // RUN: %ito-run -n 4 --internode %t | diff %t.expected -
+// Preprocessed first (ito-c++ -E keeps the reducer keyword), then compiled.
+// RUN: %ito-c++ -E %s -o %t.ii
+// RUN: %ito-c++ -O2 %t.ii -o %t.pre
+// RUN: %ito-run -n 2 %t.pre | diff %t.expected -
 // Other schedules (ITO_STEAL_SEED): the same output under each.
 // RUN: sh -c 'for s in 1 2 3 4 5 6; do ITO_STEAL_SEED=$s %ito-run -n 4 %t | diff %t.expected - || exit 1; done'
 // RUN: sh -c 'for s in 1 2 3; do ITO_STEAL_SEED=$s %ito-run -n 3 --internode %t | diff %t.expected - || exit 1; done'

@@ -26,11 +26,11 @@ void view_of(long *p);
 void reducer_of(sum_t *p);
 
 // CHECK-LABEL: void walk(int n, sum_t *s, struct acc *a) {
-// CHECK: ITO_ABI_VIEW(*s, (zero), (plus)) += n;
-// CHECK-NEXT: ITO_ABI_VIEW(a->n, (zero), (plus))++;
-// CHECK-NEXT: ITO_ABI_VIEW(total, (zero), (plus)) = ITO_ABI_VIEW(total, (zero), (plus)) + 1;
+// CHECK: (*({ __auto_type __ito_p = &(*s); (__typeof__(*__ito_p) *)ito_abi_view((void *)__ito_p, sizeof *__ito_p, (ito_reducer_identity_fn)(zero), (ito_reducer_reduce_fn)(plus)); })) += n;
+// CHECK-NEXT: (*({ __auto_type __ito_p = &(a->n); {{.*}}(ito_reducer_identity_fn)(zero), (ito_reducer_reduce_fn)(plus)); }))++;
+// CHECK-NEXT: (*({ __auto_type __ito_p = &(total); {{.*}} })) = (*({ __auto_type __ito_p = &(total); {{.*}} })) + 1;
 // CHECK-NEXT: reducer_of(&total);
-// CHECK-NEXT: view_of(&ITO_ABI_VIEW(total, (zero), (plus)));
+// CHECK-NEXT: view_of(&(*({ __auto_type __ito_p = &(total); {{.*}} })));
 // CHECK-NEXT: (void)sizeof total;
 void walk(int n, sum_t *s, struct acc *a) {
   if (n < 2) {
@@ -49,7 +49,7 @@ void walk(int n, sum_t *s, struct acc *a) {
 
 // CHECK-LABEL: long run(void) {
 // CHECK-NEXT: {{.*}} *__ito_p_mine = 100; void *__ito_r_mine __attribute__((cleanup(ito_abi_reducer_unregister))) = ito_abi_reducer_register((void *)&(*__ito_p_mine), sizeof (*__ito_p_mine), (ito_reducer_identity_fn)(zero), (ito_reducer_reduce_fn)(plus));
-// CHECK: return ITO_ABI_VIEW((*__ito_p_mine), (zero), (plus));
+// CHECK: return (*({ __auto_type __ito_p = &((*__ito_p_mine)); {{.*}}(ito_reducer_identity_fn)(zero), (ito_reducer_reduce_fn)(plus)); }));
 long run(void) {
   sum_t mine = 100;
   struct acc a;

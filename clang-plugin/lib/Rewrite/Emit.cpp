@@ -235,6 +235,9 @@ bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
   }
   // First: a promoted local's initializer and a spawn's arguments are
   // taken with these edits made.
+  // Before any edit that rewrites a declaration around them.
+  if (Options.Preprocessed)
+    removeReducerKeywords(E);
   if (!Options.Translated)
     emitHomecoming(E, Plan, Forking);
   if (E.Promoted)

@@ -93,6 +93,10 @@ struct ReducerUses {
 };
 ReducerUses findReducerUses(clang::ASTContext &Ctx);
 void emitReducers(Edits &E, const ReducerUses &Uses);
+/// A preprocessed source (ito-cc -E) spells reducer types with OpenCilk's
+/// keyword, which nothing defines when its translation is compiled (a .i is
+/// not preprocessed again): takes `_Hyperobject(...)` out of the main file.
+void removeReducerKeywords(Edits &E);
 
 } // namespace ito
 

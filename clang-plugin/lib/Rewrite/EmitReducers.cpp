@@ -6,7 +6,8 @@
 //
 // Every use of a reducer becomes the running strand's view of it:
 //
-//   C:    ITO_ABI_VIEW(sum, (zero), (plus))
+//   C:    (*({ __auto_type __ito_p = &(sum); (__typeof__(*__ito_p) *)
+//         ito_abi_view((void *)__ito_p, sizeof *__ito_p, zero, plus); }))
 //   C++:  ::ito::cilk::view(sum, zero<long>, plus<long>)
 //         ::ito::cilk::view<::cilk::__ito_reducer_opadd_reducer<long>>(sum)
 //
@@ -211,10 +212,9 @@ CharSourceRange wrapRange(Edits &E, const Expr *X) {
   return CharSourceRange::getTokenRange(B, End);
 }
 
-std::string operationsArgs(const ReducerOps &Ops, bool CPlusPlus) {
-  if (CPlusPlus)
-    return ", " + Ops.Identity + ", " + Ops.Reduce;
-  return ", (" + Ops.Identity + "), (" + Ops.Reduce + ")";
+/// `, identity, reduce` after the reducer in a C++ call.
+std::string operationsArgs(const ReducerOps &Ops) {
+  return ", " + Ops.Identity + ", " + Ops.Reduce;
 }
 
 } // namespace
@@ -268,9 +268,13 @@ void ito::emitReducers(Edits &E, const ReducerUses &Uses) {
     if (!CPlusPlus) {
       // Around the text, which promotion may have replaced already (C moves
       // a cilk_for body by its rewritten text, with what is inserted in it).
-      E.insertBefore(R.getBegin(), "ITO_ABI_VIEW(");
+      // No macro: a preprocessed source's translation has none.
+      E.insertBefore(R.getBegin(), "(*({ __auto_type __ito_p = &(");
       E.insertAfter(Lexer::getLocForEndOfToken(R.getEnd(), 0, E.SM, E.LangOpts),
-                    operationsArgs(Ops, false) + ")");
+                    "); (__typeof__(*__ito_p) *)ito_abi_view((void *)__ito_p, "
+                    "sizeof *__ito_p, (ito_reducer_identity_fn)(" +
+                        Ops.Identity + "), (ito_reducer_reduce_fn)(" +
+                        Ops.Reduce + ")); }))");
       continue;
     }
     // C++: one replacement, so that code moved later (a cilk_for body into
@@ -279,8 +283,7 @@ void ito::emitReducers(Edits &E, const ReducerUses &Uses) {
     if (!Ops.Companion.empty())
       E.replace(R, "::ito::cilk::view<" + Ops.Companion + ">(" + Text + ")");
     else
-      E.replace(R,
-                "::ito::cilk::view(" + Text + operationsArgs(Ops, true) + ")");
+      E.replace(R, "::ito::cilk::view(" + Text + operationsArgs(Ops) + ")");
   }
   for (const auto &[V, DS] : Uses.Scopes) {
     ReducerOps Ops;
@@ -294,7 +297,7 @@ void ito::emitReducers(Edits &E, const ReducerUses &Uses) {
     std::string Text;
     if (CPlusPlus) {
       Text = " ::ito::cilk::reducer_scope " + Holder + "(" + Name;
-      Text += Ops.Companion.empty() ? operationsArgs(Ops, true)
+      Text += Ops.Companion.empty() ? operationsArgs(Ops)
                                     : ", " + Ops.Companion + "::identity, " +
                                           Ops.Companion + "::reduce";
       Text += ");";
@@ -309,5 +312,26 @@ void ito::emitReducers(Edits &E, const ReducerUses &Uses) {
              Ops.Identity + "), (ito_reducer_reduce_fn)(" + Ops.Reduce + "));";
     }
     E.insertAfter(E.afterSemi(DS), Text);
+  }
+}
+
+void ito::removeReducerKeywords(Edits &E) {
+  const FileID Main = E.SM.getMainFileID();
+  const llvm::StringRef Buffer = E.SM.getBufferData(Main);
+  Lexer Raw(E.SM.getLocForStartOfFile(Main), E.LangOpts, Buffer.begin(),
+            Buffer.begin(), Buffer.end());
+  Token Tok;
+  while (!Raw.LexFromRawLexer(Tok)) {
+    if (!Tok.is(tok::raw_identifier) ||
+        Tok.getRawIdentifier() != "_Hyperobject")
+      continue;
+    const SourceLocation Begin = Tok.getLocation();
+    if (Raw.LexFromRawLexer(Tok) || !Tok.is(tok::l_paren))
+      continue;
+    int Depth = 1;
+    while (Depth > 0 && !Raw.LexFromRawLexer(Tok))
+      Depth += Tok.is(tok::l_paren) ? 1 : Tok.is(tok::r_paren) ? -1 : 0;
+    if (Depth == 0)
+      E.replace(CharSourceRange::getCharRange(Begin, Tok.getEndLoc()), "");
   }
 }

@@ -58,12 +58,6 @@ void ito_unpromote(void **holder);
 void *ito_promote_alloca(void **list, size_t size);
 void ito_unpromote_allocas(void **list);
 
-/* A use of a reducer: the running strand's view of it (ito/detail/views.h). */
-#define ITO_ABI_VIEW(reducer, identity, reduce)                                \
-  (*(__typeof__(reducer) *)ito_abi_view(                                       \
-      (void *)&(reducer), sizeof(reducer),                                     \
-      (ito_reducer_identity_fn)(identity), (ito_reducer_reduce_fn)(reduce)))
-
 /* Called by main after each sync and each call that may fork: brings the
  * root task back to process 0 if it has left, so that what main does
  * between its parallel phases happens where the serial program runs
