@@ -74,21 +74,12 @@ ssize_t writev(int fd, const struct iovec *iov, int count) {
                iov[i].iov_len;
     if (ready)
       return libc ? libc(fd, iov, count) : (errno = ENOSYS, -1);
-    // More than the cache holds at once: one buffer at a time.
-    ssize_t total = 0;
-    for (int i = 0; i < count; i++) {
-      const ssize_t r = write(fd, iov[i].iov_base, iov[i].iov_len);
-      if (r < 0)
-        return total ? total : r;
-      total += r;
-      if (static_cast<size_t>(r) < iov[i].iov_len)
-        break;
-    }
-    return total;
   }
+  // A stand-in's owner, or more than the cache holds at once: one buffer at
+  // a time through write, which does either.
   ssize_t total = 0;
   for (int i = 0; i < count; i++) {
-    const ssize_t r = write_stand_in(fd, iov[i].iov_base, iov[i].iov_len);
+    const ssize_t r = write(fd, iov[i].iov_base, iov[i].iov_len);
     if (r < 0)
       return total ? total : r;
     total += r;
