@@ -54,6 +54,14 @@ Expected<Toolchain> findToolchain(const char *Argv0, void *MainAddr) {
   TC.IncludeDir = std::string(Include);
   TC.ResourceDir = ITO_CLANG_RESOURCE_DIR;
   TC.LibDir = std::string(Lib);
+  SmallString<256> Passes(Lib);
+  sys::path::append(Passes, "ito-passes.so");
+  if (!sys::fs::exists(Passes))
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot find %s next to libito; reinstall ito or "
+                             "rebuild it",
+                             Passes.c_str());
+  TC.PassPlugin = std::string(Passes);
 
   // ito's headers come first so that its <cilk/cilk.h> wins over any other.
   TC.CompileFlags.push_back("-I" + TC.IncludeDir);

@@ -26,6 +26,7 @@ struct Toolchain {
   std::string Compiler;    // clang-19 or clang++-19
   std::string IncludeDir;  // <prefix>/include
   std::string LibDir;      // <prefix>/lib
+  std::string PassPlugin;  // <prefix>/lib/ito-passes.so (GlobalAtomics.cpp)
   std::string ResourceDir; // clang's builtin headers, for the translator
   std::vector<std::string> CompileFlags; // added before the user's flags
   std::vector<std::string> LinkFlags;    // added after the user's flags

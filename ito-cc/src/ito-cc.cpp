@@ -138,6 +138,10 @@ int main(int Argc, const char **Argv) {
   std::vector<std::string> Cmd{TC->Compiler};
   Cmd.insert(Cmd.end(), TC->CompileFlags.begin(), TC->CompileFlags.end());
   Cmd.insert(Cmd.end(), ClangArgs.begin(), ClangArgs.end());
+  // The program's atomic instructions become libito calls, so that they
+  // stay atomic between nodes (clang-plugin/lib/Passes/GlobalAtomics.cpp).
+  if (!CL->NoTranslate && !CL->PreprocessOnly)
+    Cmd.push_back("-fpass-plugin=" + TC->PassPlugin);
   // Without inputs, -show prints everything a program needs (as mpicc).
   if (CL->Links || (Show && CL->Inputs.empty())) {
     // The libraries are no C source, whatever -x the command ended with.

@@ -248,7 +248,7 @@ bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
   // sources may use its file-scope data (shared only in a Cilk program).
   emitSharedGlobals(E);
   if (!Options.Translated)
-    emitAtomicSites(E);
+    emitSyncSites(E);
   // Marks the program as a Cilk program: its main, wherever it is, then runs
   // as the root task (libito's __wrap_main; ito-cc links with
   // --wrap=main).

@@ -66,9 +66,9 @@ bool emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L);
 /// between processes (EmitGlobals.cpp).
 void emitSharedGlobals(Edits &E);
 
-/// Records the first atomic update of the source, which libito refuses on
-/// several nodes (EmitAtomicSites.cpp).
-void emitAtomicSites(Edits &E);
+/// Records the first wait of the source that libito cannot do between
+/// nodes (a read-write lock, a condition variable, ...; EmitSyncSites.cpp).
+void emitSyncSites(Edits &E);
 
 /// Brings main back to process 0 after each of its calls that may fork
 /// (EmitHomecoming.cpp).

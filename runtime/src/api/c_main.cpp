@@ -46,27 +46,27 @@ static void finish_program() {
   ito_fini();
 }
 
-// Where each source of the program first updates memory atomically
-// (ito-cc's translation, EmitAtomicSites.cpp); empty if none does.
+// Where each source of the program first waits in a way that works on one
+// node only (ito-cc's translation, EmitSyncSites.cpp); empty if none does.
 extern "C" {
-extern const char *const __start_ito_atomic_sites[] __attribute__((weak));
-extern const char *const __stop_ito_atomic_sites[] __attribute__((weak));
+extern const char *const __start_ito_sync_sites[] __attribute__((weak));
+extern const char *const __stop_ito_sync_sites[] __attribute__((weak));
 }
 
-// Global memory is coherent at forks and joins only; between nodes an atomic
-// read-modify-write works on a cached copy and updates are lost. Better to
-// stop than to print a wrong answer.
-static void refuse_atomics_between_nodes() {
-  if (ito_n_nodes() <= 1 || __start_ito_atomic_sites == __stop_ito_atomic_sites)
+// A read-write lock, condition variable, barrier or semaphore sleeps on a
+// futex that a process of another node cannot wake: better to stop than to
+// hang.
+static void refuse_waits_between_nodes() {
+  if (ito_n_nodes() <= 1 || +__start_ito_sync_sites == +__stop_ito_sync_sites)
     return;
   ito::platform::fatal(
-      "this program synchronizes through memory (an atomic update or a lock "
-      "at %s%s), which works among the processes of one node only; with %d "
-      "nodes updates would be lost. Run it on one node, or have tasks return "
-      "what they compute and combine it after the sync",
-      __start_ito_atomic_sites[0],
-      __stop_ito_atomic_sites - __start_ito_atomic_sites > 1 ? ", and elsewhere"
-                                                             : "",
+      "this program waits on a read-write lock, a condition variable, a "
+      "timed lock, a barrier or a semaphore (at %s%s), which works among the "
+      "processes of one node only; with %d nodes a waiter would never wake. "
+      "Run it on one node, or use a plain mutex, atomics or cilk_sync",
+      __start_ito_sync_sites[0],
+      __stop_ito_sync_sites - __start_ito_sync_sites > 1 ? ", and elsewhere"
+                                                         : "",
       ito_n_nodes());
 }
 
@@ -78,7 +78,7 @@ extern "C" int ito_abi_main(int argc, char **argv, int (*task)(int, char **)) {
   // Static initialization is over: rank 0's file-scope data is everyone's.
   if (ito::memory::memory_system *m = ito::memory::the_memory_or_null())
     m->share_globals();
-  refuse_atomics_between_nodes();
+  refuse_waits_between_nodes();
   size_t used = 0;
   if (argc >= static_cast<int>(sizeof arg_pointers / sizeof *arg_pointers))
     ito::platform::fatal("more than %zu command-line arguments",

@@ -47,6 +47,7 @@ void memory_system::install_fault_access() {
     return;
   resolving = this;
   platform::set_fault_resolver(resolve);
+  __ito_atomics_between_nodes = 1;
 }
 
 std::size_t memory_system::ready_for_kernel(const void *p, std::size_t n,

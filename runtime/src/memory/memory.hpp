@@ -3,6 +3,7 @@
 // checkouts (Itoyori SC'23, Sec. 3-5). Created by ito_init after the worker.
 #pragma once
 
+#include "memory/atomic_ops.hpp"
 #include "memory/cache.hpp"
 #include "memory/coherence.hpp"
 #include "memory/collective.hpp"
@@ -99,6 +100,13 @@ public:
   // it that is another node's data is brought here first. Returns how many
   // bytes from p are ready: at most n, as many as the cache holds at once.
   std::size_t ready_for_kernel(const void *p, std::size_t n, bool will_write);
+  // An atomic operation of the program on p, with the fences its order
+  // asks for (global_atomics.cpp); returns the old value.
+  uint64_t atomic_access(void *p, const atomic_args &a);
+  // In global memory: the view (heaps, collective) or file-scope data.
+  bool is_global(const void *p) const {
+    return view_->in_view(p) || globals_.contains(p);
+  }
   // free() of a block of another node's heap (in_slice: its offset in the
   // owner's slice).
   void free_on_other_node(int owner, uint64_t in_slice);
@@ -149,6 +157,8 @@ private:
   // Home block id of this node, mapped in place, gets that protection.
   [[gnu::cold, gnu::noinline]] void guard_home_block(uint64_t id);
   void finish_fetches();
+  // If p is global memory homed on another node, its home (of p itself).
+  bool remote_home(const void *p, home_loc &h);
   void install_fault_access();
   void map_globals(const globals_layout &g, int fd);
   void write_back_twins();

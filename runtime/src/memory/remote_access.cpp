@@ -79,6 +79,14 @@ bool serve(int src, const threads::msg_header &, const char *payload,
     reply.clear();
     return true;
   }
+  case mem_op::atomic: {
+    atomic_args a;
+    std::memcpy(&a, payload + sizeof r, sizeof a);
+    const mem_request at{r.op, r.seg, r.offset, a.size};
+    check_home(m, at, src);
+    reply_with(reply, apply_atomic(m.homes().own(r.seg) + r.offset, a));
+    return true;
+  }
   case mem_op::epoch:
     reply_with(reply, m.homes().own_coherence()->current_epoch.load(
                           std::memory_order_acquire));
@@ -141,6 +149,20 @@ void begin_write_runs(threads::transport &net, const home_loc &h,
 void finish_write(threads::transport &net, int rank) {
   static thread_local std::vector<char> reply;
   net.finish(rank, reply);
+}
+
+uint64_t remote_atomic(threads::transport &net, const home_loc &h,
+                       const atomic_args &a) {
+  std::vector<char> msg = make_request(
+      mem_request{mem_op::atomic, h.seg, h.offset, sizeof a}, &a, sizeof a);
+  static thread_local std::vector<char> reply;
+  net.call(h.rank, msg.data(), msg.size(), reply);
+  if (reply.size() != sizeof(uint64_t))
+    platform::fatal("an atomic operation at rank %d returned %zu bytes", h.rank,
+                    reply.size());
+  uint64_t old;
+  std::memcpy(&old, reply.data(), sizeof old);
+  return old;
 }
 
 uint64_t remote_epoch(threads::transport &net, int rank) {

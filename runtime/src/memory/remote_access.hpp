@@ -4,6 +4,7 @@
 // polls. Within a node nothing here is used: home memory is mapped in place.
 #pragma once
 
+#include "memory/atomic_ops.hpp"
 #include "memory/collective.hpp"
 #include "memory/home.hpp"
 
@@ -28,6 +29,7 @@ enum class mem_op : uint32_t {
   coll_alloc,  // (rank 0) -> coll_desc
   coll_free,   // (rank 0) -> the freed coll_desc
   coll_lookup, // (rank 0) -> coll_desc (live == 0: none)
+  atomic,      // + atomic_args -> the old value (uint64)
 };
 
 // Requests whose replies are collected later, in order, per target.
@@ -42,6 +44,10 @@ void finish_write(threads::transport &net, int rank);
 // by finish_write.
 void begin_write_runs(threads::transport &net, const home_loc &h,
                       const std::vector<char> &runs);
+
+// Does an atomic operation at its home h and returns the old value.
+uint64_t remote_atomic(threads::transport &net, const home_loc &h,
+                       const atomic_args &a);
 
 uint64_t remote_epoch(threads::transport &net, int rank);
 void post_free(threads::transport &net, int rank, uint64_t offset);

@@ -43,7 +43,7 @@ void print_stats(const stats &mine, MPI_Comm world) {
                  "checkout_hits=%llu checkout_misses=%llu hit_rate=%.3f "
                  "fetched_bytes=%llu written_back_bytes=%llu releases=%llu "
                  "lazy_releases=%llu acquires=%llu faults=%llu "
-                 "write_faults=%llu\n",
+                 "write_faults=%llu remote_atomics=%llu\n",
                  who, (unsigned long long)s.checkouts,
                  (unsigned long long)s.checkouts_home,
                  (unsigned long long)s.checkout_hits,
@@ -54,7 +54,8 @@ void print_stats(const stats &mine, MPI_Comm world) {
                  (unsigned long long)s.releases,
                  (unsigned long long)s.lazy_releases,
                  (unsigned long long)s.acquires, (unsigned long long)s.faults,
-                 (unsigned long long)s.write_faults);
+                 (unsigned long long)s.write_faults,
+                 (unsigned long long)s.remote_atomics);
   };
   char who[16];
   for (int r = 0; r < size; r++) {
@@ -83,6 +84,7 @@ void print_stats(const stats &mine, MPI_Comm world) {
     total.acquires += s.acquires;
     total.faults += s.faults;
     total.write_faults += s.write_faults;
+    total.remote_atomics += s.remote_atomics;
   }
   row("total", total);
 }

@@ -15,6 +15,8 @@ struct deque_slot {
   uint64_t join; // global ref of the join entry, set when it is stolen
 };
 
+// The words are std::atomic for the runtime's own code and plain words
+// (same size and representation) for pop_fast below.
 struct deque {
   alignas(64) std::atomic<int64_t> top;
   alignas(64) std::atomic<int64_t> bottom;
@@ -28,6 +30,7 @@ static_assert(offsetof(deque, bottom) == ITO_DEQUE_BOTTOM_OFFSET);
 static_assert(offsetof(deque, lock) == ITO_DEQUE_LOCK_OFFSET);
 static_assert(offsetof(deque, slots) == ITO_DEQUE_SLOTS_OFFSET);
 static_assert(sizeof(deque_slot) == ITO_DEQUE_SLOT_SIZE);
+static_assert(sizeof(std::atomic<int64_t>) == sizeof(int64_t));
 
 } // namespace ito::detail
 
@@ -47,14 +50,20 @@ namespace ito::detail {
 // asymmetric: a thief makes every process of the job execute one
 // (membarrier(2)) between bumping top and reading bottom, and the owner
 // needs only to keep the compiler from reordering.
+//
+// It uses the builtins on the words themselves, not std::atomic's members:
+// those are functions of namespace std, whose atomics ito-cc's pass would
+// route through libito (GlobalAtomics.cpp leaves functions of ito alone).
 inline bool pop_fast(deque *d) {
-  int64_t b = d->bottom.load(std::memory_order_relaxed) - 1;
+  auto *bottom = reinterpret_cast<int64_t *>(&d->bottom);
+  auto *top = reinterpret_cast<int64_t *>(&d->top);
+  int64_t b = __atomic_load_n(bottom, __ATOMIC_RELAXED) - 1;
   if (__builtin_expect(ito_sched_owner_fences, 0))
-    d->bottom.exchange(b, std::memory_order_seq_cst);
+    __atomic_exchange_n(bottom, b, __ATOMIC_SEQ_CST);
   else
-    d->bottom.store(b, std::memory_order_relaxed);
-  std::atomic_signal_fence(std::memory_order_seq_cst);
-  return d->top.load(std::memory_order_relaxed) <= b;
+    __atomic_store_n(bottom, b, __ATOMIC_RELAXED);
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  return __atomic_load_n(top, __ATOMIC_RELAXED) <= b;
 }
 
 } // namespace ito::detail
