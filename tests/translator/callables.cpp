@@ -16,17 +16,17 @@
 #include <cilk/cilk.h>
 
 template <typename T> T tfib(T n) {
-  // CHECK: {{^}}template <typename T> T tfib(T n) {{[{]}}ito::cilk::spawn_list __ito_l[[X:[0-9]+]];{{ *$}}
+  // CHECK: {{^}}template <typename T> T tfib(T n) {{[{]}}ito::cilk::__spawn_list __ito_l[[X:[0-9]+]];{{ *$}}
   if (n < 2)
     return n;
   // CHECK-NEXT: {{^}}  if (n < 2)
   // CHECK-NEXT: {{^}}    return n;{{$}}
   T x = cilk_spawn tfib(n - 1);
-  // CHECK-NEXT: {{^}}  {{.*}} x; {{.*}}(n - 1){{.*}}return tfib({{.*}}__a0{{.*}}); }; __ito_l[[X]].fork(__builtin_alloca({{.*}}), &x, {{.*}}}{{$}}
+  // CHECK-NEXT: {{^}}  {{.*}} x; {{.*}}(n - 1){{.*}}return tfib({{.*}}__a0{{.*}}); }; __ito_l[[X]].__fork(__builtin_alloca({{.*}}), &x, {{.*}}}{{$}}
   auto y = cilk_spawn tfib<T>(n - 2);
-  // CHECK-NEXT: {{^}}  {{.*}} y; {{.*}}(n - 2){{.*}}return tfib<T>({{.*}}__a0{{.*}}); }; __ito_l[[X]].fork(__builtin_alloca({{.*}}), &y, {{.*}}}{{$}}
+  // CHECK-NEXT: {{^}}  {{.*}} y; {{.*}}(n - 2){{.*}}return tfib<T>({{.*}}__a0{{.*}}); }; __ito_l[[X]].__fork(__builtin_alloca({{.*}}), &y, {{.*}}}{{$}}
   cilk_sync;
-  // CHECK-NEXT: {{^}}  do { __ito_l[[X]].sync(); } while (0);
+  // CHECK-NEXT: {{^}}  do { __ito_l[[X]].__sync(); } while (0);
   return x + y;
 }
 
@@ -36,9 +36,9 @@ struct Node {
   int sum(int k) {
     // CHECK-LABEL: {{^}}  int sum(int k) {
     int a = cilk_spawn twice(k);
-    // CHECK-NEXT: {{^}}    int a; __ito_s{{[0-9]+}}.fork(&a, [this, {{.*}}(k){{.*}}{ return this->twice({{.*}}__a0{{.*}}); });{{$}}
+    // CHECK-NEXT: {{^}}    int a; __ito_s{{[0-9]+}}.__fork(&a, [this, {{.*}}(k){{.*}}{ return this->twice({{.*}}__a0{{.*}}); });{{$}}
     int b = cilk_spawn this->twice(k + 1);
-    // CHECK-NEXT: {{^}}    int b; __ito_s{{[0-9]+}}.fork(&b, [this, {{.*}}(k + 1){{.*}}{ return this->twice({{.*}}__a0{{.*}}); });{{$}}
+    // CHECK-NEXT: {{^}}    int b; __ito_s{{[0-9]+}}.__fork(&b, [this, {{.*}}(k + 1){{.*}}{ return this->twice({{.*}}__a0{{.*}}); });{{$}}
     cilk_sync;
     return a + b;
   }
@@ -59,37 +59,37 @@ int callables(int n) {
   Node node{5};
   Node *pn = &node;
   int a = cilk_spawn lam(n);
-  // CHECK: {{^}}  int a; __ito_s{{[0-9]+}}.fork(&a, [__f = (lam), __a0 = (n)]{{.*}}{ return __f({{.*}}__a0{{.*}}); });{{$}}
+  // CHECK: {{^}}  int a; __ito_s{{[0-9]+}}.__fork(&a, [__f = (lam), __a0 = (n)]{{.*}}{ return __f({{.*}}__a0{{.*}}); });{{$}}
   int b = cilk_spawn fp(n);
-  // CHECK-NEXT: {{^}}  int b; __ito_s{{[0-9]+}}.fork(&b, [__f = (fp), __a0 = (n)]{{.*}}{ return __f({{.*}}__a0{{.*}}); });{{$}}
+  // CHECK-NEXT: {{^}}  int b; __ito_s{{[0-9]+}}.__fork(&b, [__f = (fp), __a0 = (n)]{{.*}}{ return __f({{.*}}__a0{{.*}}); });{{$}}
   int c = cilk_spawn (*fp)(n + 1);
-  // CHECK-NEXT: {{^}}  int c; __ito_s{{[0-9]+}}.fork(&c, [__f = {{.*}}fp{{.*}}, __a0 = (n + 1)]{{.*}}{ return __f({{.*}}__a0{{.*}}); });{{$}}
+  // CHECK-NEXT: {{^}}  int c; __ito_s{{[0-9]+}}.__fork(&c, [__f = {{.*}}fp{{.*}}, __a0 = (n + 1)]{{.*}}{ return __f({{.*}}__a0{{.*}}); });{{$}}
   int d = cilk_spawn add(n);
-  // CHECK-NEXT: {{^}}  int d; __ito_s{{[0-9]+}}.fork(&d, [__f = (add), __a0 = (n)]{{.*}}{ return __f({{.*}}__a0{{.*}}); });{{$}}
+  // CHECK-NEXT: {{^}}  int d; __ito_s{{[0-9]+}}.__fork(&d, [__f = (add), __a0 = (n)]{{.*}}{ return __f({{.*}}__a0{{.*}}); });{{$}}
   int e = cilk_spawn node.twice(n);
-  // CHECK-NEXT: {{^}}  int e; __ito_s{{[0-9]+}}.fork(&e, [{{.*}}__o = (node), __a0 = (n)]{{.*}}{ return __o.twice({{.*}}__a0{{.*}}); });{{$}}
+  // CHECK-NEXT: {{^}}  int e; __ito_s{{[0-9]+}}.__fork(&e, [{{.*}}__o = (node), __a0 = (n)]{{.*}}{ return __o.twice({{.*}}__a0{{.*}}); });{{$}}
   int g = cilk_spawn pn->twice(n);
-  // CHECK-NEXT: {{^}}  int g; __ito_s{{[0-9]+}}.fork(&g, [__o = (pn), __a0 = (n)]{{.*}}{ return __o->twice({{.*}}__a0{{.*}}); });{{$}}
+  // CHECK-NEXT: {{^}}  int g; __ito_s{{[0-9]+}}.__fork(&g, [__o = (pn), __a0 = (n)]{{.*}}{ return __o->twice({{.*}}__a0{{.*}}); });{{$}}
   int h = cilk_spawn tfib(n);
-  // CHECK-NEXT: {{^}}  int h; __ito_s{{[0-9]+}}.fork(&h, {{.*}}(n){{.*}}{ return tfib({{.*}}__a0{{.*}}); });{{$}}
+  // CHECK-NEXT: {{^}}  int h; __ito_s{{[0-9]+}}.__fork(&h, {{.*}}(n){{.*}}{ return tfib({{.*}}__a0{{.*}}); });{{$}}
   long i = cilk_spawn tfib<long>(n);
-  // CHECK-NEXT: {{^}}  long i; __ito_s{{[0-9]+}}.fork(&i, {{.*}}(n){{.*}}{ return tfib<long>({{.*}}__a0{{.*}}); });{{$}}
+  // CHECK-NEXT: {{^}}  long i; __ito_s{{[0-9]+}}.__fork(&i, {{.*}}(n){{.*}}{ return tfib<long>({{.*}}__a0{{.*}}); });{{$}}
   cilk_sync;
   // CHECK-NEXT: {{^}}  do { {{.*}} } while (0);
   // A lambda with spawns is a function of its own: its own spawn states,
   // syncs and implicit sync at its end.
   auto inner = [n]() {
-    // CHECK-NEXT: {{^}}  auto inner = [n]() {{[{]}}ito::cilk::spawn<int> __ito_s[[IN:[0-9]+]];
+    // CHECK-NEXT: {{^}}  auto inner = [n]() {{[{]}}ito::cilk::__spawn<int> __ito_s[[IN:[0-9]+]];
     int x = cilk_spawn sq(n);
-    // CHECK-NEXT: {{^}}    int x; __ito_s[[IN]].fork(&x,
+    // CHECK-NEXT: {{^}}    int x; __ito_s[[IN]].__fork(&x,
     int y = sq(n + 1);
     cilk_sync;
     // CHECK-NEXT: {{^}}    int y = sq(n + 1);
-    // CHECK-NEXT: {{^}}    do { __ito_s[[IN]].sync(); } while (0);
+    // CHECK-NEXT: {{^}}    do { __ito_s[[IN]].__sync(); } while (0);
     return x + y;
-    // CHECK-NEXT: {{^}}    { __ito_s[[IN]].sync(); return x + y; }
+    // CHECK-NEXT: {{^}}    { __ito_s[[IN]].__sync(); return x + y; }
   };
-  // CHECK-NEXT: {{^}}  __ito_s[[IN]].sync(); };
+  // CHECK-NEXT: {{^}}  __ito_s[[IN]].__sync(); };
   return a + b + c + d + e + g + h + (int)i + inner() + node.sum(n);
 }
 

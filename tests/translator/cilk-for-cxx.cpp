@@ -25,7 +25,7 @@ void shapes(int n, int *out) {
   cilk_for (int i = 0; i < n; ++i) {
     out[i] = i;
   }
-  // CHECK-NEXT: {{^}}  { {{.*}} __ito_b = (0); auto __ito_e = (n); ito::cilk::parallel_for((__ito_b < __ito_e ? {{.*}}), 0, [{{.*}}](long long __lo, long long __hi) mutable { {{.*}}int i = __ito_b + __k * 1;{{.*}}{{[{]$}}
+  // CHECK-NEXT: {{^}}  { {{.*}} __ito_b = (0); auto __ito_e = (n); ito::cilk::__parallel_for((__ito_b < __ito_e ? {{.*}}), 0, [{{.*}}](long long __lo, long long __hi) mutable { {{.*}}int i = __ito_b + __k * 1;{{.*}}{{[{]$}}
   // CHECK-NEXT: {{^}}    out[i] = i;
   // CHECK-NEXT: {{^}}  } {{.*}}}); }{{$}}
   cilk_for (int i = 0; i <= n; i++) {
@@ -37,7 +37,7 @@ void shapes(int n, int *out) {
   cilk_for (int i = n; i > 0; --i) {
     out[i] = i;
   }
-  // CHECK-NEXT: {{.*}} __ito_b = (n); auto __ito_e = (0); ito::cilk::parallel_for((__ito_b > __ito_e ? {{.*}}int i = __ito_b + __k * -1;
+  // CHECK-NEXT: {{.*}} __ito_b = (n); auto __ito_e = (0); ito::cilk::__parallel_for((__ito_b > __ito_e ? {{.*}}int i = __ito_b + __k * -1;
   // CHECK-NEXT: {{^}}    out[i] = i;
   // CHECK-NEXT: {{^}}  } {{.*}}}); }{{$}}
   cilk_for (int i = n; i >= 0; i -= 2) {
@@ -66,7 +66,7 @@ long iterators(const std::vector<int> &v) {
   cilk_for (auto it = v.begin(); it != v.end(); ++it) {
     s += *it;
   }
-  // CHECK: {{^}}  { {{.*}} __ito_b = (v.begin()); auto __ito_e = (v.end()); ito::cilk::parallel_for({{.*}}auto it = __ito_b + __k * 1;
+  // CHECK: {{^}}  { {{.*}} __ito_b = (v.begin()); auto __ito_e = (v.end()); ito::cilk::__parallel_for({{.*}}auto it = __ito_b + __k * 1;
   return s;
 }
 
@@ -77,7 +77,7 @@ void ranges(const std::vector<int> &v, int *out) {
   cilk_for (int x : v) {
     out[x] = x;
   }
-  // CHECK-NEXT: {{^}}  { auto &&__ito_r = (v); {{.*}}parallel_for({{.*}}, 0, [{{.*}}](long long __lo, long long __hi) mutable { {{.*}}int x = *(__ito_b + __k);{{.*}}{{[{]$}}
+  // CHECK-NEXT: {{^}}  { auto &&__ito_r = (v); {{.*}}__parallel_for({{.*}}, 0, [{{.*}}](long long __lo, long long __hi) mutable { {{.*}}int x = *(__ito_b + __k);{{.*}}{{[{]$}}
   // CHECK-NEXT: {{^}}    out[x] = x;
   // CHECK-NEXT: {{^}}  } {{.*}}}); }{{$}}
 #pragma cilk grainsize 16
@@ -86,10 +86,10 @@ void ranges(const std::vector<int> &v, int *out) {
     out[x] += y;
   }
   // CHECK-NEXT: {{^}}// #pragma cilk grainsize 16
-  // CHECK-NEXT: {{^}}  { auto &&__ito_r = (v); {{.*}}parallel_for({{.*}}, (16), [{{.*}}const auto &x = *(__ito_b + __k);{{.*}}{{[{]}}ito::cilk::spawn<int> __ito_s[[S:[0-9]+]];
-  // CHECK-NEXT: {{^}}    int y; __ito_s[[S]].fork(&y,
+  // CHECK-NEXT: {{^}}  { auto &&__ito_r = (v); {{.*}}__parallel_for({{.*}}, (16), [{{.*}}const auto &x = *(__ito_b + __k);{{.*}}{{[{]}}ito::cilk::__spawn<int> __ito_s[[S:[0-9]+]];
+  // CHECK-NEXT: {{^}}    int y; __ito_s[[S]].__fork(&y,
   // CHECK-NEXT: {{^}}    out[x] += y;
-  // CHECK-NEXT: {{^}}  __ito_s[[S]].sync(); } {{.*}}}); }{{$}}
+  // CHECK-NEXT: {{^}}  __ito_s[[S]].__sync(); } {{.*}}}); }{{$}}
 }
 
 void grainsizes(int n, int *out) {
@@ -122,12 +122,12 @@ void spawn_in_body(int n, int *out) {
     cilk_sync;
     out[i] = x + y;
   }
-  // CHECK-NEXT: parallel_for({{.*}}{{[{]}}ito::cilk::spawn<int> __ito_s[[S:[0-9]+]];
-  // CHECK-NEXT: {{^}}    int x; __ito_s[[S]].fork(&x,
+  // CHECK-NEXT: parallel_for({{.*}}{{[{]}}ito::cilk::__spawn<int> __ito_s[[S:[0-9]+]];
+  // CHECK-NEXT: {{^}}    int x; __ito_s[[S]].__fork(&x,
   // CHECK-NEXT: {{^}}    int y = f(i + 1);
-  // CHECK-NEXT: {{^}}    do { __ito_s[[S]].sync(); } while (0);
+  // CHECK-NEXT: {{^}}    do { __ito_s[[S]].__sync(); } while (0);
   // CHECK-NEXT: {{^}}    out[i] = x + y;
-  // CHECK-NEXT: {{^}}  __ito_s[[S]].sync(); } {{.*}}}); }{{$}}
+  // CHECK-NEXT: {{^}}  __ito_s[[S]].__sync(); } {{.*}}}); }{{$}}
 }
 
 void scope_in_body(int n, int *out) {
@@ -138,9 +138,9 @@ void scope_in_body(int n, int *out) {
     }
   }
   // CHECK-NEXT: parallel_for(
-  // CHECK-NEXT: {{[{]}}ito::cilk::spawn<int> __ito_s[[S:[0-9]+]];
-  // CHECK-NEXT: {{^}}      __ito_s[[S]].fork(&(out[i]),
-  // CHECK-NEXT: {{^}}    __ito_s[[S]].sync(); }
+  // CHECK-NEXT: {{[{]}}ito::cilk::__spawn<int> __ito_s[[S:[0-9]+]];
+  // CHECK-NEXT: {{^}}      __ito_s[[S]].__fork(&(out[i]),
+  // CHECK-NEXT: {{^}}    __ito_s[[S]].__sync(); }
   // CHECK-NEXT: {{^}}  } {{.*}}}); }{{$}}
 }
 

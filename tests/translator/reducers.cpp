@@ -23,9 +23,9 @@ template <typename T> void join_max(void *l, void *r) {
 template <typename T> using max_reducer = T cilk_reducer(none<T>, join_max<T>);
 
 // CHECK-LABEL: void add(int n, cilk::opadd_reducer<long> &sum, max_reducer<int> &top) {
-// CHECK-NEXT: ::ito::cilk::view<::cilk::__ito_reducer_opadd_reducer<long>>(sum) += n;
-// CHECK-NEXT: if (n > ::ito::cilk::view<::__ito_reducer_max_reducer<int>>(top))
-// CHECK-NEXT: ::ito::cilk::view<::__ito_reducer_max_reducer<int>>(top) = n;
+// CHECK-NEXT: ::ito::cilk::__view<::cilk::__ito_reducer_opadd_reducer<long>>(sum) += n;
+// CHECK-NEXT: if (n > ::ito::cilk::__view<::__ito_reducer_max_reducer<int>>(top))
+// CHECK-NEXT: ::ito::cilk::__view<::__ito_reducer_max_reducer<int>>(top) = n;
 void add(int n, cilk::opadd_reducer<long> &sum, max_reducer<int> &top) {
   sum += n;
   if (n > top)
@@ -33,10 +33,10 @@ void add(int n, cilk::opadd_reducer<long> &sum, max_reducer<int> &top) {
 }
 
 // CHECK-LABEL: long run() {
-// CHECK-NEXT: {{.*}} ::ito::cilk::reducer_scope __ito_r_sum(sum, ::cilk::__ito_reducer_opadd_reducer<long>::identity, ::cilk::__ito_reducer_opadd_reducer<long>::reduce);
-// CHECK: __ito_s1.fork([__a0 = (1), &__a1 = (sum), &__a2 = (top)]
+// CHECK-NEXT: {{.*}} ::ito::cilk::__reducer_scope __ito_r_sum(sum, ::cilk::__ito_reducer_opadd_reducer<long>::identity, ::cilk::__ito_reducer_opadd_reducer<long>::reduce);
+// CHECK: __ito_s1.__fork([__a0 = (1), &__a1 = (sum), &__a2 = (top)]
 // CHECK: long cilk_reducer(none<long>, join_max<long>) direct = 0;
-// CHECK: ::ito::cilk::view(direct, none<long>, join_max<long>) = 5;
+// CHECK: ::ito::cilk::__view(direct, none<long>, join_max<long>) = 5;
 long run() {
   cilk::opadd_reducer<long> sum = 0;
   max_reducer<int> top = 0;

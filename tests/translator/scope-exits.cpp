@@ -20,37 +20,37 @@ int loops(int n) {
   for (int i = 0; i < n; i++) {
     cilk_scope {
       // CHECK: {{^}}  for (int i = 0; i < n; i++) {
-      // CHECK-NEXT: {{^ *}}{{[{]}}ito::cilk::spawn<int> __ito_s[[A:[0-9]+]]; ito::cilk::spawn<int> __ito_s[[B:[0-9]+]];
+      // CHECK-NEXT: {{^ *}}{{[{]}}ito::cilk::__spawn<int> __ito_s[[A:[0-9]+]]; ito::cilk::__spawn<int> __ito_s[[B:[0-9]+]];
       int a = cilk_spawn f(i);
-      // CHECK-NEXT: {{^}}      int a; __ito_s[[A]].fork(&a,
+      // CHECK-NEXT: {{^}}      int a; __ito_s[[A]].__fork(&a,
       if (i == 3)
         continue;
       // CHECK-NEXT: {{^}}      if (i == 3)
-      // CHECK-NEXT: {{^}}        { __ito_s[[A]].sync(); continue; }{{$}}
+      // CHECK-NEXT: {{^}}        { __ito_s[[A]].__sync(); continue; }{{$}}
       int b = cilk_spawn f(i + 1);
-      // CHECK-NEXT: {{^}}      int b; __ito_s[[B]].fork(&b,
+      // CHECK-NEXT: {{^}}      int b; __ito_s[[B]].__fork(&b,
       if (i == 7)
         break;
       // CHECK-NEXT: {{^}}      if (i == 7)
-      // CHECK-NEXT: {{^}}        { __ito_s[[B]].sync(); __ito_s[[A]].sync(); break; }{{$}}
+      // CHECK-NEXT: {{^}}        { __ito_s[[B]].__sync(); __ito_s[[A]].__sync(); break; }{{$}}
       total += a + b;
       // CHECK-NEXT: {{^}}      total += a + b;
-      // CHECK-NEXT: {{^}}    __ito_s[[B]].sync(); __ito_s[[A]].sync(); }{{$}}
+      // CHECK-NEXT: {{^}}    __ito_s[[B]].__sync(); __ito_s[[A]].__sync(); }{{$}}
     }
     total += 1;
   }
   while (n > 0) {
     _Cilk_scope {
       // CHECK: {{^}}  while (n > 0) {
-      // CHECK-NEXT: {{^ *}}{{[{]}}ito::cilk::spawn<int> __ito_s[[C:[0-9]+]];
+      // CHECK-NEXT: {{^ *}}{{[{]}}ito::cilk::__spawn<int> __ito_s[[C:[0-9]+]];
       cilk_spawn f(n);
-      // CHECK-NEXT: {{^}}      __ito_s[[C]].fork(
+      // CHECK-NEXT: {{^}}      __ito_s[[C]].__fork(
       if (n == 2)
         break;
       // CHECK-NEXT: {{^}}      if (n == 2)
-      // CHECK-NEXT: {{^}}        { __ito_s[[C]].sync(); break; }{{$}}
+      // CHECK-NEXT: {{^}}        { __ito_s[[C]].__sync(); break; }{{$}}
     }
-    // CHECK-NEXT: {{^}}    __ito_s[[C]].sync(); }{{$}}
+    // CHECK-NEXT: {{^}}    __ito_s[[C]].__sync(); }{{$}}
     n--;
   }
   // A break out of a loop inside the scope leaves no task block.
@@ -71,22 +71,22 @@ int scopes(int n) {
   int a = 0, b = 0;
   cilk_scope {
     // CHECK-NEXT: {{^}}  int a = 0, b = 0;
-    // CHECK-NEXT: {{^ *}}{{[{]}}ito::cilk::spawn<int> __ito_s[[D:[0-9]+]];
+    // CHECK-NEXT: {{^ *}}{{[{]}}ito::cilk::__spawn<int> __ito_s[[D:[0-9]+]];
     a = cilk_spawn f(n);
-    // CHECK-NEXT: {{^}}    __ito_s[[D]].fork(&(a),
+    // CHECK-NEXT: {{^}}    __ito_s[[D]].__fork(&(a),
     cilk_scope {
-      // CHECK-NEXT: {{^ *}}{{[{]}}ito::cilk::spawn<int> __ito_s[[E:[0-9]+]];
+      // CHECK-NEXT: {{^ *}}{{[{]}}ito::cilk::__spawn<int> __ito_s[[E:[0-9]+]];
       b = cilk_spawn f(n + 1);
-      // CHECK-NEXT: {{^}}      __ito_s[[E]].fork(&(b),
+      // CHECK-NEXT: {{^}}      __ito_s[[E]].__fork(&(b),
     }
     // The inner scope syncs only its own spawn.
-    // CHECK-NEXT: {{^}}    __ito_s[[E]].sync(); }{{$}}
+    // CHECK-NEXT: {{^}}    __ito_s[[E]].__sync(); }{{$}}
     if (n > 3)
       return a + b;
     // CHECK-NEXT: {{^}}    if (n > 3)
-    // CHECK-NEXT: {{^}}      { __ito_s[[D]].sync(); return a + b; }{{$}}
+    // CHECK-NEXT: {{^}}      { __ito_s[[D]].__sync(); return a + b; }{{$}}
   }
-  // CHECK-NEXT: {{^}}  __ito_s[[D]].sync(); }{{$}}
+  // CHECK-NEXT: {{^}}  __ito_s[[D]].__sync(); }{{$}}
   cilk_scope {
     // A scope without spawns is a block.
     // CHECK-NEXT: {{^}}   {{[{]$}}

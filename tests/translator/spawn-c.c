@@ -87,7 +87,7 @@ int assignments(int n) {
   // CHECK-NEXT: {{^}}    { {{.*}}alloca({{.*}}&(count[i]);{{.*}}{ i, {{.*}}ito_abi_fork({{.*}}}{{$}}
   cilk_sync;
   // Every receiver is written by the sync.
-  // CHECK-NEXT: {{^}}  do { for (ito_abi_node *__n = __ito_l[[L]]; __n; __n = __n->next) __n->sync(__n); __ito_l[[L]] = 0; } while (0);
+  // CHECK-NEXT: {{^}}  do { for (ito_abi_node *__n = __ito_l[[L]]; __n; __n = __n->__ito_next) __n->__ito_sync(__n); __ito_l[[L]] = 0; } while (0);
   return x + (int)y + p.a + count[7];
 }
 
@@ -161,7 +161,7 @@ int nested(int n) {
     int t = cilk_spawn f(n);
     // CHECK: {{^}}    int t; { {{.*}}ito_abi_fork(
     cilk_sync;
-    // CHECK-NEXT: {{^}}    do { for (ito_abi_node *__n = {{.*}}__n->sync(__n); {{.*}} } while (0);
+    // CHECK-NEXT: {{^}}    do { for (ito_abi_node *__n = {{.*}}__n->__ito_sync(__n); {{.*}} } while (0);
     s += t;
   }
   while (n-- > 0)

@@ -29,21 +29,21 @@ long g(int a, int b) { return a + b; }
 // CHECK-NEXT: {{^}}#include <cilk/cilk.h>
 
 int statements(int n) {
-  // CHECK: {{^}}int statements(int n) {{[{].*}}ito::cilk::spawn<int> __ito_s[[S1:[0-9]+]];{{.*}}ito::cilk::spawn<void> __ito_s[[S2:[0-9]+]];
+  // CHECK: {{^}}int statements(int n) {{[{].*}}ito::cilk::__spawn<int> __ito_s[[S1:[0-9]+]];{{.*}}ito::cilk::__spawn<void> __ito_s[[S2:[0-9]+]];
   cilk_spawn f(n);
-  // CHECK-NEXT: {{^}}  __ito_s[[S1]].fork({{.*}}(n){{.*}}{ return f({{.*}}__a0{{.*}}); });{{$}}
+  // CHECK-NEXT: {{^}}  __ito_s[[S1]].__fork({{.*}}(n){{.*}}{ return f({{.*}}__a0{{.*}}); });{{$}}
   cilk_spawn v(n);
-  // CHECK-NEXT: {{^}}  __ito_s[[S2]].fork({{.*}}(n){{.*}}v({{.*}}__a0{{.*}}); });{{$}}
+  // CHECK-NEXT: {{^}}  __ito_s[[S2]].__fork({{.*}}(n){{.*}}v({{.*}}__a0{{.*}}); });{{$}}
   _Cilk_spawn f(n + 1);
-  // CHECK-NEXT: {{^}}  __ito_s{{[0-9]+}}.fork({{.*}}(n + 1){{.*}}f({{.*}}__a0{{.*}}); });{{$}}
+  // CHECK-NEXT: {{^}}  __ito_s{{[0-9]+}}.__fork({{.*}}(n + 1){{.*}}f({{.*}}__a0{{.*}}); });{{$}}
   cilk_sync;
-  // CHECK-NEXT: {{^}}  do { __ito_s{{[0-9]+}}.sync(); __ito_s[[S2]].sync(); __ito_s[[S1]].sync(); } while (0);
+  // CHECK-NEXT: {{^}}  do { __ito_s{{[0-9]+}}.__sync(); __ito_s[[S2]].__sync(); __ito_s[[S1]].__sync(); } while (0);
   _Cilk_sync;
-  // CHECK-NEXT: {{^}}  do { {{.*}}.sync(); } while (0);
+  // CHECK-NEXT: {{^}}  do { {{.*}}.__sync(); } while (0);
   return 0;
-  // CHECK-NEXT: {{^}}  { {{.*}}__ito_s[[S1]].sync(); return 0; }
+  // CHECK-NEXT: {{^}}  { {{.*}}__ito_s[[S1]].__sync(); return 0; }
   // The implicit sync at the end.
-  // CHECK-NEXT: {{^.*}}__ito_s[[S1]].sync(); }{{$}}
+  // CHECK-NEXT: {{^.*}}__ito_s[[S1]].__sync(); }{{$}}
 }
 
 // Assignments: to a local, to a local of another type, to a struct field, and
@@ -58,17 +58,17 @@ int assignments(int n) {
   struct pair p;
   int count[8];
   x = cilk_spawn f(n);
-  // CHECK: {{^}}  { {{.*}}f({{.*}}__a0{{.*}}__ito_l[[L:[0-9]+]].fork(__builtin_alloca({{.*}}), &(x), {{.*}}}{{$}}
+  // CHECK: {{^}}  { {{.*}}f({{.*}}__a0{{.*}}__ito_l[[L:[0-9]+]].__fork(__builtin_alloca({{.*}}), &(x), {{.*}}}{{$}}
   y = cilk_spawn f(n);
-  // CHECK-NEXT: {{^}}  { {{.*}}__ito_l[[L]].fork(__builtin_alloca({{.*}}), &(y), {{.*}}}{{$}}
+  // CHECK-NEXT: {{^}}  { {{.*}}__ito_l[[L]].__fork(__builtin_alloca({{.*}}), &(y), {{.*}}}{{$}}
   p.a = cilk_spawn f(n);
-  // CHECK-NEXT: {{^}}  { {{.*}}__ito_l[[L]].fork(__builtin_alloca({{.*}}), &(p.a), {{.*}}}{{$}}
+  // CHECK-NEXT: {{^}}  { {{.*}}__ito_l[[L]].__fork(__builtin_alloca({{.*}}), &(p.a), {{.*}}}{{$}}
   for (int i = 0; i < 8; i++)
     count[i] = cilk_spawn f(i);
   // CHECK-NEXT: {{^}}  for (int i = 0; i < 8; i++)
-  // CHECK-NEXT: {{^}}    { {{.*}}(i){{.*}}__ito_l[[L]].fork(__builtin_alloca({{.*}}), &(count[i]), {{.*}}}{{$}}
+  // CHECK-NEXT: {{^}}    { {{.*}}(i){{.*}}__ito_l[[L]].__fork(__builtin_alloca({{.*}}), &(count[i]), {{.*}}}{{$}}
   cilk_sync;
-  // CHECK-NEXT: {{^}}  do { __ito_l[[L]].sync(); } while (0);
+  // CHECK-NEXT: {{^}}  do { __ito_l[[L]].__sync(); } while (0);
   return x + (int)y + p.a + count[7];
 }
 
@@ -77,15 +77,15 @@ int assignments(int n) {
 int initializers(int n) {
   // CHECK-LABEL: {{^}}int initializers(int n) {
   int x = cilk_spawn f(n);
-  // CHECK: {{^}}  int x; __ito_s{{[0-9]+}}.fork(&x, {{.*}}(n){{.*}}f({{.*}}__a0{{.*}}); });{{$}}
+  // CHECK: {{^}}  int x; __ito_s{{[0-9]+}}.__fork(&x, {{.*}}(n){{.*}}f({{.*}}__a0{{.*}}); });{{$}}
   long y = cilk_spawn f(n + 1);
-  // CHECK-NEXT: {{^}}  long y; __ito_s{{[0-9]+}}.fork(&y, {{.*}}(n + 1){{.*}}f({{.*}}__a0{{.*}}); });{{$}}
+  // CHECK-NEXT: {{^}}  long y; __ito_s{{[0-9]+}}.__fork(&y, {{.*}}(n + 1){{.*}}f({{.*}}__a0{{.*}}); });{{$}}
   const int z = _Cilk_spawn f(n + 2);
-  // CHECK-NEXT: {{^}}  int z; __ito_s{{[0-9]+}}.fork(&z, {{.*}}(n + 2){{.*}}f({{.*}}__a0{{.*}}); });{{$}}
+  // CHECK-NEXT: {{^}}  int z; __ito_s{{[0-9]+}}.__fork(&z, {{.*}}(n + 2){{.*}}f({{.*}}__a0{{.*}}); });{{$}}
   auto w = cilk_spawn g(n, n);
-  // CHECK-NEXT: {{^}}  {{.*}} w; __ito_s{{[0-9]+}}.fork(&w, {{.*}}g({{.*}}__a0{{.*}}__a1{{.*}}); });{{$}}
+  // CHECK-NEXT: {{^}}  {{.*}} w; __ito_s{{[0-9]+}}.__fork(&w, {{.*}}g({{.*}}__a0{{.*}}__a1{{.*}}); });{{$}}
   cilk_sync;
-  // CHECK-NEXT: {{^}}  do { {{.*}}.sync(); {{.*}}.sync(); {{.*}}.sync(); {{.*}}.sync(); } while (0);
+  // CHECK-NEXT: {{^}}  do { {{.*}}.__sync(); {{.*}}.__sync(); {{.*}}.__sync(); {{.*}}.__sync(); } while (0);
   return x + (int)y + z + (int)w;
 }
 
@@ -95,9 +95,9 @@ int side_effects(int n) {
   // CHECK-LABEL: {{^}}int side_effects(int n) {
   int c = 0;
   int x = cilk_spawn f(c++);
-  // CHECK: {{^}}  int x; __ito_s{{[0-9]+}}.fork(&x, [__a0 = (c++)]{{.*}}{ return f({{.*}}__a0{{.*}}); });{{$}}
+  // CHECK: {{^}}  int x; __ito_s{{[0-9]+}}.__fork(&x, [__a0 = (c++)]{{.*}}{ return f({{.*}}__a0{{.*}}); });{{$}}
   long y = cilk_spawn g(c++, n *= 2);
-  // CHECK-NEXT: {{^}}  long y; __ito_s{{[0-9]+}}.fork(&y, [__a0 = (c++), __a1 = (n *= 2)]{{.*}}{ return g({{.*}}__a0{{.*}}__a1{{.*}}); });{{$}}
+  // CHECK-NEXT: {{^}}  long y; __ito_s{{[0-9]+}}.__fork(&y, [__a0 = (c++), __a1 = (n *= 2)]{{.*}}{ return g({{.*}}__a0{{.*}}__a1{{.*}}); });{{$}}
   cilk_sync;
   return x + (int)y + c;
 }
@@ -111,24 +111,24 @@ int returns(int n) {
   // CHECK-NEXT: {{^}}  if (n < 0)
   // CHECK-NEXT: {{^}}    return -1;{{$}}
   int x = cilk_spawn f(n);
-  // CHECK-NEXT: {{^}}  int x; __ito_s[[R1:[0-9]+]].fork(&x,
+  // CHECK-NEXT: {{^}}  int x; __ito_s[[R1:[0-9]+]].__fork(&x,
   if (n == 0)
     return x;
   // CHECK-NEXT: {{^}}  if (n == 0)
-  // CHECK-NEXT: {{^}}    { __ito_s[[R1]].sync(); return x; }{{$}}
+  // CHECK-NEXT: {{^}}    { __ito_s[[R1]].__sync(); return x; }{{$}}
   int y = cilk_spawn f(n - 1);
-  // CHECK-NEXT: {{^}}  int y; __ito_s[[R2:[0-9]+]].fork(&y,
+  // CHECK-NEXT: {{^}}  int y; __ito_s[[R2:[0-9]+]].__fork(&y,
   return x + y;
-  // CHECK-NEXT: {{^}}  { __ito_s[[R2]].sync(); __ito_s[[R1]].sync(); return x + y; }
+  // CHECK-NEXT: {{^}}  { __ito_s[[R2]].__sync(); __ito_s[[R1]].__sync(); return x + y; }
 }
 
 // A function without a return: the implicit sync at its end.
 void no_return(int n) {
   // CHECK-LABEL: {{^}}void no_return(int n) {
   cilk_spawn v(n);
-  // CHECK-NEXT: {{^}}  __ito_s[[N1:[0-9]+]].fork(
+  // CHECK-NEXT: {{^}}  __ito_s[[N1:[0-9]+]].__fork(
 }
-// CHECK-NEXT: {{^}}__ito_s[[N1]].sync(); }
+// CHECK-NEXT: {{^}}__ito_s[[N1]].__sync(); }
 
 // A spawn inside a nested block, and one in a while loop.
 int nested(int n) {
@@ -136,14 +136,14 @@ int nested(int n) {
   int s = 0;
   if (n > 0) {
     int t = cilk_spawn f(n);
-    // CHECK: {{^}}    int t; { {{.*}}__ito_l{{[0-9]+}}.fork(__builtin_alloca({{.*}}), &t,
+    // CHECK: {{^}}    int t; { {{.*}}__ito_l{{[0-9]+}}.__fork(__builtin_alloca({{.*}}), &t,
     cilk_sync;
-    // CHECK-NEXT: {{^}}    do { {{.*}}.sync(); } while (0);
+    // CHECK-NEXT: {{^}}    do { {{.*}}.__sync(); } while (0);
     s += t;
   }
   while (n-- > 0)
     cilk_spawn v(n);
-  // CHECK: {{^}}    { {{.*}}__ito_l{{[0-9]+}}.fork(__builtin_alloca({{.*}}), nullptr, {{.*}}}{{$}}
+  // CHECK: {{^}}    { {{.*}}__ito_l{{[0-9]+}}.__fork(__builtin_alloca({{.*}}), nullptr, {{.*}}}{{$}}
   return s;
 }
 

@@ -7,9 +7,9 @@
 // what a cilk_for body uses other than by reading its value (captured by
 // reference, then). A parameter that does is renamed and moved into one.
 // RUN: %ito-translate %s -- -std=c++17 -I %ito-include > %t.cpp
-// RUN: grep -v -e '^ *// [^#]' -e '^ *//$' -e '^ *$' %t.cpp | FileCheck %s --implicit-check-not=ito::cilk::promoted
+// RUN: grep -v -e '^ *// [^#]' -e '^ *//$' -e '^ *$' %t.cpp | FileCheck %s --implicit-check-not=ito::cilk::__promoted
 // RUN: %clangxx -std=c++17 -fsyntax-only -Wall -I %ito-include %t.cpp
-// RUN: %ito-translate %s -- -std=c++17 -fno-ito-promote -I %ito-include -Wno-ito-stack-sharing | grep -v -e '^ *//' | FileCheck %s --check-prefix=NONE --implicit-check-not=ito::cilk::promoted
+// RUN: %ito-translate %s -- -std=c++17 -fno-ito-promote -I %ito-include -Wno-ito-stack-sharing | grep -v -e '^ *//' | FileCheck %s --check-prefix=NONE --implicit-check-not=ito::cilk::__promoted
 // NONE: int counts[8] = {0};
 
 #include <array>
@@ -28,21 +28,21 @@ int read_only(const std::vector<int> &v) { return v[0]; } // cannot fork
 int square(int v) { return v * v; } // cannot fork
 
 template <class T> T sum(const T *p, int n) { // p: read, stays
-  // CHECK: typedef T __ito_t_acc[2]; ::ito::cilk::promoted<__ito_t_acc, alignof(__ito_t_acc)> __ito_h_acc; __ito_t_acc &acc = __ito_h_acc.hold(::new (__ito_h_acc.memory()) __ito_t_acc{});
+  // CHECK: typedef T __ito_t_acc[2]; ::ito::cilk::__promoted<__ito_t_acc, alignof(__ito_t_acc)> __ito_h_acc; __ito_t_acc &acc = __ito_h_acc.__hold(::new (__ito_h_acc.__memory()) __ito_t_acc{});
   T acc[2] = {};
   cilk_for (int i = 0; i < n; i++) acc[i % 2] += p[i];
   return acc[0] + acc[1];
 }
 
 int work(std::vector<int> v, int n) {
-  // CHECK: int work(std::vector<int> __ito_param_v, int n) { typedef std::vector<int> __ito_t_v; ::ito::cilk::promoted<__ito_t_v, 8> __ito_h_v; __ito_t_v &v = __ito_h_v.hold(::new (__ito_h_v.memory()) __ito_t_v(static_cast<__ito_t_v &&>(__ito_param_v)));
-  // CHECK: typedef int __ito_t_counts[8]; ::ito::cilk::promoted<__ito_t_counts, 16> __ito_h_counts; __ito_t_counts &counts = __ito_h_counts.hold(::new (__ito_h_counts.memory()) __ito_t_counts{0});
+  // CHECK: int work(std::vector<int> __ito_param_v, int n) { typedef std::vector<int> __ito_t_v; ::ito::cilk::__promoted<__ito_t_v, 8> __ito_h_v; __ito_t_v &v = __ito_h_v.__hold(::new (__ito_h_v.__memory()) __ito_t_v(static_cast<__ito_t_v &&>(__ito_param_v)));
+  // CHECK: typedef int __ito_t_counts[8]; ::ito::cilk::__promoted<__ito_t_counts, 16> __ito_h_counts; __ito_t_counts &counts = __ito_h_counts.__hold(::new (__ito_h_counts.__memory()) __ito_t_counts{0});
   int counts[8] = {0};
-  // CHECK: typedef std::array<double, 16> __ito_t_table; ::ito::cilk::promoted<__ito_t_table, 8> __ito_h_table; __ito_t_table &table = __ito_h_table.hold(::new (__ito_h_table.memory()) __ito_t_table);
+  // CHECK: typedef std::array<double, 16> __ito_t_table; ::ito::cilk::__promoted<__ito_t_table, 8> __ito_h_table; __ito_t_table &table = __ito_h_table.__hold(::new (__ito_h_table.__memory()) __ito_t_table);
   std::array<double, 16> table;
-  // CHECK: typedef struct Point __ito_t_p; ::ito::cilk::promoted<__ito_t_p, 4> __ito_h_p; __ito_t_p &p = __ito_h_p.hold(::new (__ito_h_p.memory()) __ito_t_p{1, 2});
+  // CHECK: typedef struct Point __ito_t_p; ::ito::cilk::__promoted<__ito_t_p, 4> __ito_h_p; __ito_t_p &p = __ito_h_p.__hold(::new (__ito_h_p.__memory()) __ito_t_p{1, 2});
   Point p{1, 2};
-  // CHECK: typedef int __ito_t_x; {{.*}} __ito_t_x &x = __ito_h_x.hold(::new (__ito_h_x.memory()) __ito_t_x(n + 1));
+  // CHECK: typedef int __ito_t_x; {{.*}} __ito_t_x &x = __ito_h_x.__hold(::new (__ito_h_x.__memory()) __ito_t_x(n + 1));
   // CHECK-SAME: int y = 3;
   int x = n + 1, y = 3;
   // CHECK: typedef std::string __ito_t_name; {{.*}} __ito_t_name(5, 'a'));

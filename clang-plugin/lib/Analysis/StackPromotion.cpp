@@ -492,6 +492,10 @@ private:
         isa<DependentNameType>(Base) ||
         isa<DependentTemplateSpecializationType>(Base))
       return false;
+    // `auto v = *p;` in a template: `auto` deduced from a dependent type
+    // cannot be the type of a typedef.
+    if (T->getContainedDeducedType() && T->isDependentType())
+      return false;
     if (const auto *RD = Base->getAsCXXRecordDecl())
       if (RD->isLambda())
         return false;

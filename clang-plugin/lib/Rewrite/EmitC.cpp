@@ -140,7 +140,8 @@ std::string CEmitter::syncCode(ArrayRef<const SpawnSite *> Sites) {
         continue;
       std::string L = listName(*S);
       C += "for (ito_abi_node *__n = " + L +
-           "; __n; __n = __n->next) __n->sync(__n); " + L + " = 0; ";
+           "; __n; __n = __n->__ito_next) __n->__ito_sync(__n); " + L +
+           " = 0; ";
       continue;
     }
     std::string Sv = id("__ito_s", S->Tag), V = id("__ito_v", S->Tag);
@@ -262,9 +263,9 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
   if (onList(S)) {
     std::string L = listName(S);
     Code += "struct __ito_n" + N + " *__n = (struct __ito_n" + N +
-            " *)__builtin_alloca(sizeof *__n); __n->h.s.join = ~0ull; "
-            "__n->h.next = " +
-            L + "; __n->h.sync = __ito_d" + N + "; " + L + " = &__n->h; ";
+            " *)__builtin_alloca(sizeof *__n); __n->h.s = ito_abi_spawn_init; "
+            "__n->h.__ito_next = " +
+            L + "; __n->h.__ito_sync = __ito_d" + N + "; " + L + " = &__n->h; ";
     if (St.HasReceiver())
       Code += "__n->r = " + Recv + "; ";
     State = "&__n->h.s";

@@ -7,18 +7,24 @@
 // In C++ everything stays in place, and on its line:
 //
 //   x = cilk_spawn f(a, b);
-//     -> __ito_s7.fork(&(x), [__a0 = (a), __a1 = (b)]() mutable {
+//     -> __ito_s7.__fork(&(x), [__a0 = (a), __a1 = (b)]() mutable {
 //          return f(__a0, __a1); });
-//   with `ito::cilk::spawn<T> __ito_s7;` at the start of the task block (one
-//   spawn_list for all the block's spawns, whose nodes live on the stack,
+//   with `ito::cilk::__spawn<T> __ito_s7;` at the start of the task block (one
+//   __spawn_list for all the block's spawns, whose nodes live on the stack,
 //   when one is in a loop or of a dependent type). The arguments are
 //   evaluated in the parent (the lambda's captures), the call runs in the
 //   child.
 //
 //   cilk_for (T i = b; i < e; i += s) body
 //     -> { auto __ito_b = (b); auto __ito_e = (e);
-//          ito::cilk::parallel_for(n, grain, [=](long long __lo, long long
+//          ito::cilk::__parallel_for(n, grain, [=](long long __lo, long long
 //          __hi) mutable { for (...) { T i = __ito_b + __k * s; body } }); }
+//
+//
+// Every name the translation writes is reserved (`__ito_*`, or `__*` in
+// namespace ito::cilk): a program's macros (`#define spawn cilk_spawn` in
+// Cilk-5 style code) stay in force in the translation and must not change
+// it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,10 +92,10 @@ std::string CxxEmitter::blockDecls(const TaskBlock &B) {
   if (B.Spawns.empty())
     return D;
   if (usesList(*B.Spawns.front()))
-    return "ito::cilk::spawn_list " + listName(*B.Spawns.front()) + "; ";
+    return "ito::cilk::__spawn_list " + listName(*B.Spawns.front()) + "; ";
   for (const SpawnSite *S : B.Spawns) {
     QualType T = S->Call->getType().getUnqualifiedType();
-    D += "ito::cilk::spawn<" + (T->isVoidType() ? "void" : E.declare(T, "")) +
+    D += "ito::cilk::__spawn<" + (T->isVoidType() ? "void" : E.declare(T, "")) +
          "> " + id("__ito_s", S->Tag) + "; ";
   }
   return D;
@@ -100,9 +106,9 @@ std::string CxxEmitter::syncCode(ArrayRef<const SpawnSite *> Sites) {
   llvm::SmallPtrSet<const TaskBlock *, 4> ListSynced;
   for (auto It = Sites.rbegin(); It != Sites.rend(); ++It) {
     if (!usesList(**It))
-      C += id("__ito_s", (*It)->Tag) + ".sync(); ";
+      C += id("__ito_s", (*It)->Tag) + ".__sync(); ";
     else if (ListSynced.insert((*It)->Block).second)
-      C += listName(**It) + ".sync(); ";
+      C += listName(**It) + ".__sync(); ";
   }
   return C;
 }
@@ -250,8 +256,8 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
     if (bindsConstRefDirectly(P, Arg)) {
       // The parent's object where every process reaches it, else a copy.
       Captures += (Captures.empty() ? "" : ", ") + Name +
-                  " = ::ito::cilk::share_or_copy(" + E.exprText(Arg) + ")";
-      Args += (Args.empty() ? "" : ", ") + Name + ".get()";
+                  " = ::ito::cilk::__share_or_copy(" + E.exprText(Arg) + ")";
+      Args += (Args.empty() ? "" : ", ") + Name + ".__get()";
       continue;
     }
     Capture(Name, Arg, byReference(Call, I));
@@ -292,11 +298,11 @@ void CxxEmitter::spawn(const SpawnSite &S, std::string &, std::string &) {
   // Where the value goes: fork(receiver, child), or for a bit-field, which
   // has no address, fork_member(object, assign, child), and the sync
   // assigns it in the object.
-  std::string Method = "fork", Where = Recv;
+  std::string Method = "__fork", Where = Recv;
   if (const MemberExpr *ME = HasValue ? bitFieldReceiver(S) : nullptr) {
     std::string Obj =
         (ME->isArrow() ? "&*(" : "&(") + E.exprText(ME->getBase()) + ")";
-    Method = "fork_member";
+    Method = "__fork_member";
     Where = Obj +
             ", [](void *__o, auto &__v) { static_cast<std::remove_pointer_t<"
             "decltype(" +
@@ -307,7 +313,7 @@ void CxxEmitter::spawn(const SpawnSite &S, std::string &, std::string &) {
   if (usesList(S)) {
     std::string List = listName(S);
     Code += "{ auto __ito_f = " + L + "; " + List + "." + Method +
-            "(__builtin_alloca(" + List + ".node_size(__ito_f)), " +
+            "(__builtin_alloca(" + List + ".__node_size(__ito_f)), " +
             (Where.empty() ? "nullptr" : Where) + ", std::move(__ito_f)); }";
   } else {
     Code += id("__ito_s", S.Tag) + "." + Method + "(" +
@@ -340,7 +346,7 @@ void CxxEmitter::cilkFor(const CilkFor &F, std::string &, std::string &) {
   std::string Head =
       "{ " + Prelude + BeginDecl + " = (" + E.exprText(Shape.Begin) +
       "); auto __ito_e = (" + E.exprText(Shape.End) +
-      "); ito::cilk::parallel_for(" + tripCount(Shape, "__ito_b", "__ito_e") +
+      "); ito::cilk::__parallel_for(" + tripCount(Shape, "__ito_b", "__ito_e") +
       ", " + (F.Grainsize ? "(" + *F.Grainsize + ")" : std::string("0")) +
       ", [" + CaptureList +
       "](long long __lo, long long __hi) mutable { for (long long __k = "
@@ -370,9 +376,9 @@ std::string CxxEmitter::captureList(const Stmt *LoopBody,
       // loop (its range too) sees the object, or a copy in the heap
       // (shared_view), under the same name.
       Prelude +=
-          "::ito::cilk::shared_view<::std::remove_reference_t<decltype(" +
+          "::ito::cilk::__shared_view<::std::remove_reference_t<decltype(" +
           Name + ")>> __ito_sv_" + Name + "(" + Name + "); auto &" + Name +
-          " = __ito_sv_" + Name + ".get(); ";
+          " = __ito_sv_" + Name + ".__get(); ";
       List += ", &" + Name;
       continue;
     }
@@ -420,8 +426,8 @@ void CxxEmitter::rangeFor(const CilkFor &F) {
   std::string Head =
       "{ " + Prelude + "auto &&__ito_r = (" + E.exprText(For->getRangeInit()) +
       "); auto __ito_b = std::begin(__ito_r); "
-      "ito::cilk::require_random_access(__ito_b); long long __ito_n = "
-      "std::end(__ito_r) - __ito_b; ito::cilk::parallel_for(__ito_n, " +
+      "ito::cilk::__require_random_access(__ito_b); long long __ito_n = "
+      "std::end(__ito_r) - __ito_b; ito::cilk::__parallel_for(__ito_n, " +
       (F.Grainsize ? "(" + *F.Grainsize + ")" : std::string("0")) + ", [" +
       CaptureList +
       "](long long __lo, long long __hi) mutable { for (long long __k = "

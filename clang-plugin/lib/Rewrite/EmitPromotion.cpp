@@ -20,8 +20,8 @@
 // initializer as written, which its holder destroys and frees at the end
 // of the scope; the uses stay as they are:
 //
-//   typedef T __ito_t_v[N]; ::ito::cilk::promoted<__ito_t_v, align>
-//   __ito_h_v; __ito_t_v &v = __ito_h_v.hold(::new (__ito_h_v.memory())
+//   typedef T __ito_t_v[N]; ::ito::cilk::__promoted<__ito_t_v, align>
+//   __ito_h_v; __ito_t_v &v = __ito_h_v.__hold(::new (__ito_h_v.__memory())
 //   __ito_t_v init);
 //
 // A declaration of several variables becomes one declaration each. An
@@ -121,9 +121,9 @@ std::string declarationCxx(Edits &E, const VarDecl *V,
   std::string Align = V->getType()->isDependentType()
                           ? "alignof(" + T + ")"
                           : std::to_string(E.Ctx.getDeclAlign(V).getQuantity());
-  return typedefOf(E, V, T) + " ::ito::cilk::promoted<" + T + ", " + Align +
+  return typedefOf(E, V, T) + " ::ito::cilk::__promoted<" + T + ", " + Align +
          "> " + H + "; " + T + " &" + V->getNameAsString() + " = " + H +
-         ".hold(::new (" + H + ".memory()) " + T + Init + ");";
+         ".__hold(::new (" + H + ".__memory()) " + T + Init + ");";
 }
 
 /// A variable that stays where it was, declared on its own.

@@ -281,9 +281,9 @@ void ito::emitReducers(Edits &E, const ReducerUses &Uses) {
     // a lambda) takes the whole of it.
     const std::string Text = E.rewrittenText(R);
     if (!Ops.Companion.empty())
-      E.replace(R, "::ito::cilk::view<" + Ops.Companion + ">(" + Text + ")");
+      E.replace(R, "::ito::cilk::__view<" + Ops.Companion + ">(" + Text + ")");
     else
-      E.replace(R, "::ito::cilk::view(" + Text + operationsArgs(Ops) + ")");
+      E.replace(R, "::ito::cilk::__view(" + Text + operationsArgs(Ops) + ")");
   }
   for (const auto &[V, DS] : Uses.Scopes) {
     ReducerOps Ops;
@@ -296,7 +296,7 @@ void ito::emitReducers(Edits &E, const ReducerUses &Uses) {
     const std::string Holder = "__ito_r_" + Name;
     std::string Text;
     if (CPlusPlus) {
-      Text = " ::ito::cilk::reducer_scope " + Holder + "(" + Name;
+      Text = " ::ito::cilk::__reducer_scope " + Holder + "(" + Name;
       Text += Ops.Companion.empty() ? operationsArgs(Ops)
                                     : ", " + Ops.Companion + "::identity, " +
                                           Ops.Companion + "::reduce";

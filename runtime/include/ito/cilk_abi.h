@@ -78,11 +78,13 @@ typedef struct ito_abi_spawn {
 } ito_abi_spawn;
 
 /* A spawn's state on its task block's list (when one of the block's spawns
- * is in a loop): the site's node begins with this; sync joins it. */
+ * is in a loop): the site's node begins with this; __ito_sync joins it.
+ * Translated code names its members, so they are reserved names that no
+ * macro of the program can change (as `sync' in Cilk-5 style code). */
 typedef struct ito_abi_node {
   ito_abi_spawn s;
-  struct ito_abi_node *next;
-  void (*sync)(struct ito_abi_node *node);
+  struct ito_abi_node *__ito_next;
+  void (*__ito_sync)(struct ito_abi_node *node);
 } ito_abi_node;
 
 #define ITO_ABI_SPAWN_INIT                                                     \

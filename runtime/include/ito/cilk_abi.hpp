@@ -21,19 +21,19 @@ namespace ito::cilk {
 // storage in the program's heap, which every process reaches, and the
 // object placement new built there, destroyed and freed at the end of the
 // scope (freed only, if its constructor threw).
-template <class T, std::size_t Align> class promoted {
+template <class T, std::size_t Align> class __promoted {
 public:
-  promoted() : memory_(ito_promote(sizeof(T), Align)) {}
-  promoted(const promoted &) = delete;
-  promoted &operator=(const promoted &) = delete;
-  ~promoted() {
+  __promoted() : memory_(ito_promote(sizeof(T), Align)) {}
+  __promoted(const __promoted &) = delete;
+  __promoted &operator=(const __promoted &) = delete;
+  ~__promoted() {
     if (built_)
       destroy(*static_cast<T *>(memory_));
     ito_unpromote(&memory_);
   }
-  void *memory() const { return memory_; }
-  // The object new built in memory() (of an array, its first element).
-  template <class P> T &hold(P *) {
+  void *__memory() const { return memory_; }
+  // The object new built in __memory() (of an array, its first element).
+  template <class P> T &__hold(P *) {
     built_ = true;
     return *static_cast<T *>(memory_);
   }
@@ -59,8 +59,8 @@ template <class R, class T> void assign_to(void *receiver, T &value) {
 
 // A use of a reducer: the running strand's view of it (ito/detail/views.h).
 template <class T>
-T &view(T &reducer, ito_reducer_identity_fn identity,
-        ito_reducer_reduce_fn reduce) {
+T &__view(T &reducer, ito_reducer_identity_fn identity,
+          ito_reducer_reduce_fn reduce) {
   return *static_cast<T *>(
       ito_abi_view(const_cast<void *>(static_cast<const volatile void *>(
                        std::addressof(reducer))),
@@ -68,24 +68,24 @@ T &view(T &reducer, ito_reducer_identity_fn identity,
 }
 // The same for a reducer alias template's type: Ops is its companion, with
 // static members identity and reduce.
-template <class Ops, class T> T &view(T &reducer) {
-  return view(reducer, Ops::identity, Ops::reduce);
+template <class Ops, class T> T &__view(T &reducer) {
+  return __view(reducer, Ops::identity, Ops::reduce);
 }
 
 // A local reducer's scope: in a strand that is not the leftmost, the
 // variable is its own view while it lives.
-class reducer_scope {
+class __reducer_scope {
 public:
   template <class T>
-  reducer_scope(T &reducer, ito_reducer_identity_fn identity,
-                ito_reducer_reduce_fn reduce)
+  __reducer_scope(T &reducer, ito_reducer_identity_fn identity,
+                  ito_reducer_reduce_fn reduce)
       : key_(ito_abi_reducer_register(
             const_cast<void *>(
                 static_cast<const volatile void *>(std::addressof(reducer))),
             sizeof(T), identity, reduce)) {}
-  reducer_scope(const reducer_scope &) = delete;
-  reducer_scope &operator=(const reducer_scope &) = delete;
-  ~reducer_scope() { ito_abi_reducer_unregister(&key_); }
+  __reducer_scope(const __reducer_scope &) = delete;
+  __reducer_scope &operator=(const __reducer_scope &) = delete;
+  ~__reducer_scope() { ito_abi_reducer_unregister(&key_); }
 
 private:
   void *key_;
@@ -100,7 +100,7 @@ inline bool on_task_stack(const void *object) {
 
 // A spawned call's argument for a const reference parameter: the parent's
 // object itself where every process reaches it (anywhere but a task's
-// stack: the heap, file-scope data, a promoted local), else a copy that
+// stack: the heap, file-scope data, a __promoted local), else a copy that
 // goes with the child. Copying a std::vector at every spawn of a recursive
 // `f(const std::vector<T> &v, lo, hi)` would cost the whole vector each
 // time.
@@ -112,13 +112,13 @@ public:
     else
       shared_ = &object;
   }
-  const T &get() const { return shared_ ? *shared_ : *copy_; }
+  const T &__get() const { return shared_ ? *shared_ : *copy_; }
 
 private:
   const T *shared_ = nullptr;
   std::optional<T> copy_;
 };
-template <class T> const_ref_arg<T> share_or_copy(const T &object) {
+template <class T> const_ref_arg<T> __share_or_copy(const T &object) {
   return const_ref_arg<T>(object);
 }
 
@@ -126,19 +126,19 @@ template <class T> const_ref_arg<T> share_or_copy(const T &object) {
 // every process reaches it, else (a temporary bound to a const reference
 // parameter lives on the caller's task stack) a copy in the program's heap
 // for the duration of the loop, which all its tasks share.
-template <class T> class shared_view {
+template <class T> class __shared_view {
   using object_type = std::remove_cv_t<T>;
 
 public:
-  explicit shared_view(T &object) : object_(&object) {
+  explicit __shared_view(T &object) : object_(&object) {
     if constexpr (std::is_copy_constructible_v<object_type>)
       if (on_task_stack(&object))
         object_ = copy_ = new object_type(object);
   }
-  shared_view(const shared_view &) = delete;
-  shared_view &operator=(const shared_view &) = delete;
-  ~shared_view() { delete copy_; }
-  T &get() const { return *object_; }
+  __shared_view(const __shared_view &) = delete;
+  __shared_view &operator=(const __shared_view &) = delete;
+  ~__shared_view() { delete copy_; }
+  T &__get() const { return *object_; }
 
 private:
   T *object_;
@@ -158,29 +158,29 @@ inline constexpr bool travels_as_bytes =
 
 // The state of a spawn site that runs at most once between two syncs: the
 // child's thread, and where its value goes at the sync.
-template <class T> class spawn {
+template <class T> class __spawn {
   static constexpr bool boxed = !travels_as_bytes<T>;
   using carried = std::conditional_t<boxed, T *, T>;
 
 public:
-  template <class R, class F> void fork(R *receiver, F &&f) {
+  template <class R, class F> void __fork(R *receiver, F &&f) {
     receiver_ = receiver;
     assign_ = &assign_to<R, T>;
     thread_.fork(carry(std::forward<F>(f)));
   }
-  template <class F> void fork(F &&f) {
+  template <class F> void __fork(F &&f) {
     receiver_ = nullptr;
     thread_.fork(carry(std::forward<F>(f)));
   }
   // A receiver without an address (a bit-field): the object that holds it,
   // and a captureless lambda (void *object, auto &value) that assigns it.
   template <class O, class A, class F>
-  void fork_member(O *object, A assign, F &&f) {
+  void __fork_member(O *object, A assign, F &&f) {
     receiver_ = object;
     assign_ = assign;
     thread_.fork(carry(std::forward<F>(f)));
   }
-  void sync() {
+  void __sync() {
     if (!thread_.joinable())
       return;
     if constexpr (boxed) {
@@ -208,13 +208,13 @@ private:
   assign_fn<T> assign_ = nullptr;
 };
 
-template <> class spawn<void> {
+template <> class __spawn<void> {
 public:
-  template <class F> void fork(std::nullptr_t, F &&f) {
+  template <class F> void __fork(std::nullptr_t, F &&f) {
     thread_.fork(std::forward<F>(f));
   }
-  template <class F> void fork(F &&f) { thread_.fork(std::forward<F>(f)); }
-  void sync() {
+  template <class F> void __fork(F &&f) { thread_.fork(std::forward<F>(f)); }
+  void __sync() {
     if (thread_.joinable())
       thread_.join();
   }
@@ -225,44 +225,44 @@ private:
 
 // The states of a spawn site that may run many times between two syncs: one
 // node per run, on the parent's stack (alloca in the parent), chained.
-class spawn_list {
+class __spawn_list {
   struct node_base {
     node_base *next;
-    virtual void sync() = 0;
+    virtual void __sync() = 0;
   };
   template <class T> struct node : node_base {
-    spawn<T> site;
-    void sync() override { site.sync(); }
+    __spawn<T> site;
+    void __sync() override { site.__sync(); }
   };
 
 public:
-  template <class F> static constexpr std::size_t node_size(const F &) {
+  template <class F> static constexpr std::size_t __node_size(const F &) {
     return sizeof(node<std::invoke_result_t<F &>>);
   }
-  template <class R, class F> void fork(void *memory, R *receiver, F &&f) {
+  template <class R, class F> void __fork(void *memory, R *receiver, F &&f) {
     using T = std::invoke_result_t<F &>;
     auto *n = ::new (memory) node<T>();
     n->next = head_;
     head_ = n;
     if constexpr (std::is_void_v<T> || std::is_null_pointer_v<R>)
-      n->site.fork(std::forward<F>(f));
+      n->site.__fork(std::forward<F>(f));
     else
-      n->site.fork(receiver, std::forward<F>(f));
+      n->site.__fork(receiver, std::forward<F>(f));
   }
-  template <class F> void fork(void *memory, std::nullptr_t, F &&f) {
-    fork(memory, static_cast<std::nullptr_t *>(nullptr), std::forward<F>(f));
+  template <class F> void __fork(void *memory, std::nullptr_t, F &&f) {
+    __fork(memory, static_cast<std::nullptr_t *>(nullptr), std::forward<F>(f));
   }
   template <class O, class A, class F>
-  void fork_member(void *memory, O *object, A assign, F &&f) {
+  void __fork_member(void *memory, O *object, A assign, F &&f) {
     using T = std::invoke_result_t<F &>;
     auto *n = ::new (memory) node<T>();
     n->next = head_;
     head_ = n;
-    n->site.fork_member(object, assign, std::forward<F>(f));
+    n->site.__fork_member(object, assign, std::forward<F>(f));
   }
-  void sync() {
+  void __sync() {
     for (node_base *n = head_; n; n = n->next)
-      n->sync();
+      n->__sync();
     head_ = nullptr;
   }
 
@@ -272,7 +272,7 @@ private:
 
 // A range-based cilk_for splits its range by index: it needs random-access
 // iterators (a vector, an array, a deque; not a list or a map).
-template <class It> constexpr void require_random_access(const It &) {
+template <class It> constexpr void __require_random_access(const It &) {
   static_assert(
       std::is_base_of_v<std::random_access_iterator_tag,
                         typename std::iterator_traits<It>::iterator_category>,
@@ -299,7 +299,7 @@ void parallel_for_range(long long lo, long long hi, long long grain,
 }
 
 template <class Body>
-void parallel_for(long long n, long long grain, Body body) {
+void __parallel_for(long long n, long long grain, Body body) {
   if (n <= 0)
     return;
   if (grain <= 0) {
