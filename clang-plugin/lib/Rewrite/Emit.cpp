@@ -18,6 +18,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
@@ -25,6 +26,17 @@
 
 using namespace clang;
 using namespace ito;
+
+/// Whether the loop comes from a macro and its body from one of the macro's
+/// arguments.
+static bool bodyIsMacroArgument(const SourceManager &SM, const CilkFor &F) {
+  const Stmt *Loop = F.For ? static_cast<const Stmt *>(F.For)
+                           : static_cast<const Stmt *>(F.RangeFor);
+  const Stmt *Body = F.For ? F.For->getBody() : F.RangeFor->getBody();
+  SourceLocation K = Loop->getBeginLoc(), B = Body->getBeginLoc();
+  return K.isMacroID() && !SM.isMacroArgExpansion(K) && B.isMacroID() &&
+         SM.isMacroArgExpansion(B);
+}
 
 bool ito::emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L) {
   llvm::DenseMap<const TaskBlock *, const CilkFunction *> FunctionOf;
@@ -134,10 +146,22 @@ bool ito::emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L) {
     auto &T = Around[FunctionOf[Block]];
     L.Function = FunctionOf[Block]->Function;
     L.HomeAfter = R.For && InMain(R.For->Body->Parent);
-    if (R.Spawn)
+    if (R.Spawn) {
       L.spawn(*R.Spawn, T.first, T.second);
-    else
+    } else if (bodyIsMacroArgument(E.SM, *R.For)) {
+      // The loop comes from a macro and its body from one of the macro's
+      // arguments: the body's text sits inside the macro's invocation, which
+      // the translation cannot take apart.
+      E.error(E.fileLoc(R.For->Construct->KeywordLoc),
+              "'" + R.For->Construct->Spelling.str() +
+                  "' whose body is an argument of the macro that writes the "
+                  "loop cannot be translated; write the loop out, or let the "
+                  "macro write only the loop's head (`#define PFOR(i, n) "
+                  "cilk_for (int i = 0; i < (n); i++)`) and put the body "
+                  "after its use");
+    } else {
       L.cilkFor(*R.For, T.first, T.second);
+    }
   }
 
   for (const auto &F : Plan.Functions) {

@@ -161,6 +161,13 @@ std::string CEmitter::syncCode(ArrayRef<const SpawnSite *> Sites) {
   return C;
 }
 
+/// "void *" or "const void *", as the pointee of pointer type \p T is.
+static std::string voidPointerFor(ASTContext &Ctx, QualType T) {
+  return Ctx.getBaseElementType(T->getPointeeType()).isConstQualified()
+             ? "const void *"
+             : "void *";
+}
+
 void CEmitter::spawn(const SpawnSite &S, std::string &Before,
                      std::string &After) {
   const CallExpr *Call = S.Call;
@@ -185,7 +192,14 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
                                                     : Arg->getType();
     std::string F = "a" + std::to_string(I);
     // File-scope code: through typedefs, which may be local to the function.
-    Fields += E.declare(T.getCanonicalType().getUnqualifiedType(), F) + "; ";
+    // A pointer to a variable-length array (`double (*m)[cols]`, also a
+    // parameter `double m[][cols]`) travels as void *, since its length is
+    // no name there; the call converts it back.
+    QualType FT = T.getCanonicalType().getUnqualifiedType();
+    Fields += (FT->isVariablyModifiedType() && FT->isPointerType()
+                   ? voidPointerFor(E.Ctx, FT) + F
+                   : E.declare(FT, F)) +
+              "; ";
     Inits += (I ? ", " : "") + E.exprText(Arg);
     CallArgs += (I ? ", __a." : "__a.") + F;
   }
@@ -365,6 +379,22 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
       return;
     }
     std::string Name = V->getNameAsString();
+    if (const auto *P = T->getAs<PointerType>())
+      if (const auto *VLA = E.Ctx.getAsVariableArrayType(P->getPointeeType()))
+        if (!VLA->getElementType()->isVariablyModifiedType()) {
+          // A pointer to a variable-length array (`double (*m)[cols]`): its
+          // row length travels with it, as a promoted array's does.
+          const std::string Len = "__ito_n_" + Name;
+          Fields +=
+              voidPointerFor(E.Ctx, T) + Name + "; unsigned long " + Len + "; ";
+          Inits +=
+              Name + ", sizeof(*" + Name + ") / sizeof((*" + Name + ")[0]), ";
+          Locals += "  " +
+                    E.declare(VLA->getElementType(),
+                              "(*" + Name + ")[__c->" + Len + "]") +
+                    " = __c->" + Name + ";\n";
+          continue;
+        }
     Fields += E.declare(T, Name) + "; ";
     Inits += Name + ", ";
     Locals += "  " + E.declare(T, Name) + " = __c->" + Name + ";\n";
