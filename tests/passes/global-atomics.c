@@ -72,4 +72,15 @@ long local_only(void) {
   return here + mine;
 }
 
+// A cilk_for body, which the C translation makes a function of its own
+// (__ito_f1): its atomics are the program's.
+// CHECK-LABEL: define{{.*}} @__ito_f{{[0-9]+}}(
+// CHECK: call i64 @__ito_atomic_rmw(
+#include <cilk/cilk.h>
+long bins[16];
+void bin(const unsigned char *d, int n) {
+  cilk_for (int i = 0; i < n; i++)
+    __sync_fetch_and_add(&bins[d[i] % 16], 1);
+}
+
 long serial_use(void) { return __atomic_fetch_add(&counter, 1, __ATOMIC_SEQ_CST); }

@@ -8,7 +8,8 @@
 // variables, ++ and += of an _Atomic, a CAS loop for a maximum, a
 // lock-free stack of malloc'd nodes pushed by tasks with a pointer CAS,
 // atomic flags set with or, and a CAS-claimed array (each slot's claimer
-// writes it once, read after the sync).
+// writes it once, read after the sync), and a histogram bumped from a
+// cilk_for body.
 // RUN: %ito-cc --ito-no-translate -O2 %s -o %t.serial
 // RUN: %t.serial > %t.expected
 // RUN: %ito-cc -O2 %s -o %t
@@ -19,7 +20,7 @@
 // RUN: %ito-run -n 4 --internode %t | diff %t.expected -
 // RUN: env ITO_STATS=1 %ito-run -n 2 --internode %t 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 // RUN: FileCheck %s --input-file=%t.expected
-// CHECK: hits 262144 max 18 flags 3 bumps 262143 stacked 131072 sum 8589869056 claimed 4096 owners-ok 1
+// CHECK: hits 262144 max 18 flags 3 bumps 262143 stacked 131072 sum 8589869056 claimed 4096 owners-ok 1 binned 262144 fullest {{[0-9]+}}
 // STATS: ito stats total {{.*}} remote_atomics={{[1-9][0-9]*}}
 
 #include <cilk/cilk.h>
@@ -78,10 +79,24 @@ static void walk(int d, long id) {
   __sync_fetch_and_or(&flags, d == 1 ? 1 : 2);
 }
 
+// A histogram whose bins cilk_for bodies bump (the body becomes a function
+// of its own in the translation; its atomics are the program's too).
+static long bins[64];
+
 int main(void) {
   owner = calloc(4096, sizeof *owner);
   first = calloc(4096, sizeof *first);
   walk(18, 0);
+  unsigned char *data = malloc(1 << 18);
+  for (int i = 0; i < 1 << 18; i++)
+    data[i] = (unsigned char)((i * 2654435761u) >> 24) % 64;
+  cilk_for (int i = 0; i < 1 << 18; i++)
+    __sync_fetch_and_add(&bins[data[i]], 1);
+  long binned = 0, fullest = 0;
+  for (int k = 0; k < 64; k++) {
+    binned += bins[k];
+    fullest = bins[k] > fullest ? bins[k] : fullest;
+  }
   long stacked = 0, sum = 0;
   for (struct node *n = stack; n; n = n->next) {
     stacked++;
@@ -92,7 +107,8 @@ int main(void) {
   for (int i = 0; i < 4096; i++)
     ok &= owner[i] == 1 && first[i] >= 1 && first[i] <= 64;
   printf("hits %ld max %d flags %d bumps %ld stacked %ld sum %ld claimed %ld "
-         "owners-ok %d\n",
-         hits, deepest, flags, (long)bumps, stacked, sum, (long)claimed, ok);
+         "owners-ok %d binned %ld fullest %ld\n",
+         hits, deepest, flags, (long)bumps, stacked, sum, (long)claimed, ok,
+         binned, fullest);
   return 0;
 }

@@ -8,7 +8,7 @@
 // over, and everything in functions that cannot fork.
 // RUN: %ito-translate %s -- -I %ito-include -Wno-ito-stack-sharing > %t.c
 // RUN: not %ito-translate %s -- -I %ito-include 2>&1 | FileCheck %s --check-prefix=REPORTED
-// REPORTED: stack-promotion.c:[[#@LINE+55]]:18: error: spawned task receives the address of local variable 'in_macro' of 'stays'
+// REPORTED: stack-promotion.c:[[#@LINE+59]]:18: error: spawned task receives the address of local variable 'in_macro' of 'stays'
 // REPORTED-NOT: error:
 // RUN: grep -v -e '^ *// [^#]' -e '^ *//$' -e '^ *$' %t.c | FileCheck %s --implicit-check-not=ito_promote
 // RUN: %clang -fsyntax-only -Wall -I %ito-include %t.c
@@ -23,6 +23,8 @@
 void use(int *p);
 void use_chars(char *p);
 #define ADDRESS(v) (&(v))
+// A macro that names the local itself: its use cannot be rewritten.
+#define IN_MACRO_ADDRESS (&in_macro)
 
 int promoted(int n) {
   // CHECK: typedef int __ito_t_a[4]; void *__ito_h_a __attribute__((cleanup(ito_unpromote))) = ito_promote(sizeof(__ito_t_a), {{[0-9]+}}); __ito_t_a *const __ito_p_a = (__ito_t_a *)__ito_h_a; __builtin_memcpy((void *)*__ito_p_a, (__ito_t_a){1, 2, 3, 4}, sizeof(__ito_t_a));
@@ -51,6 +53,8 @@ int stays(int n) {
   // CHECK: typedef int __ito_t_pair1; {{.*}} *__ito_p_pair1 = 0; int pair2 = 1;
   int pair1 = 0, pair2 = 1;
   int in_macro = 2;
+  // CHECK: typedef int __ito_t_as_argument; {{.*}} *__ito_p_as_argument = 5;
+  int as_argument = 5;
   int plain = 3; // no address taken: a value for the child
   // CHECK: int *tmp = ito_promote_alloca(&__ito_allocas, sizeof(int));
   int *tmp = alloca(sizeof(int));
@@ -63,7 +67,10 @@ int stays(int n) {
     break;
   }
   cilk_spawn use(&pair1);
-  cilk_spawn use(ADDRESS(in_macro));
+  cilk_spawn use(IN_MACRO_ADDRESS);
+  // A macro's argument is rewritten where it is spelled.
+  // CHECK: __ito_a = { ADDRESS((*__ito_p_as_argument)) };
+  cilk_spawn use(ADDRESS(as_argument));
   cilk_sync;
   return *tmp + in_macro;
 }

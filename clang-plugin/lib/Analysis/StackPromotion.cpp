@@ -140,7 +140,12 @@ public:
     if (!V)
       return true;
     Uses[V].push_back(E);
-    if (E->getLocation().isMacroID())
+    // A use a macro writes cannot be rewritten; one the program wrote as a
+    // macro's argument (`atomic_fetch_add(&n, 1)`, `MAX(a, b)`) can, where
+    // it is spelled.
+    SourceLocation L = E->getLocation();
+    if (L.isMacroID() &&
+        (!SM.isMacroArgExpansion(L) || !SM.getSpellingLoc(L).isFileID()))
       Excluded.insert(V);
     // An array in a template, where a dependent use has no decay yet.
     if (V->getType()->isArrayType() && V->hasLocalStorage()) {

@@ -21,7 +21,7 @@
 // or of types other than integers, pointers, float and double; the guard
 // variables of C++ static locals (`_ZGV...`: read on every call of such a
 // function, and initialized by the serial part of a program as a rule); and
-// libito's own inline code (functions named ito_*, __ito_* or ito::*).
+// libito's own inline code (functions named ito_* or ito::*).
 //
 // It runs at the start of the pipeline, before inlining, at every -O level.
 //
@@ -119,10 +119,13 @@ uint32_t runtimeOrder(AtomicOrdering O) {
   }
 }
 
+// libito's inline code: its C functions (ito_*) and namespace ito. Not the
+// functions the translation writes (__ito_f1, a cilk_for body in C; __ito_e1,
+// a spawned call), which hold the program's code.
 bool isRuntimeFunction(const Function &F) {
   StringRef N = F.getName();
-  return N.starts_with("ito_") || N.starts_with("__ito") ||
-         N.starts_with("_ZN3ito") || N.starts_with("_ZNK3ito");
+  return N.starts_with("ito_") || N.starts_with("_ZN3ito") ||
+         N.starts_with("_ZNK3ito");
 }
 
 class GlobalAtomics {

@@ -140,11 +140,18 @@ std::string declarationAsIs(Edits &E, const VarDecl *V) {
 void ito::emitPromotion(Edits &E, const PromotionPlan &Plan) {
   const bool CPlusPlus = E.LangOpts.CPlusPlus;
   // C: uses first, so that the declarations' initializers carry them.
-  if (!CPlusPlus)
+  // A use spelled as a macro's argument is rewritten where it is spelled,
+  // once however often the macro expands it.
+  if (!CPlusPlus) {
+    llvm::DenseSet<unsigned> Done;
     for (const auto &[V, Uses] : Plan.Vars)
-      for (const DeclRefExpr *U : Uses)
-        E.replace(CharSourceRange::getTokenRange(U->getLocation()),
-                  "(*" + promotedName("__ito_p_", V) + ")");
+      for (const DeclRefExpr *U : Uses) {
+        SourceLocation L = E.SM.getSpellingLoc(U->getLocation());
+        if (Done.insert(L.getRawEncoding()).second)
+          E.replace(CharSourceRange::getTokenRange(L),
+                    "(*" + promotedName("__ito_p_", V) + ")");
+      }
+  }
   llvm::DenseSet<const FunctionDecl *> WithList;
   for (const auto &[Call, FD] : Plan.Allocas) {
     E.replace(E.fileRange(Call->getSourceRange()),
