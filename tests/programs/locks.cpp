@@ -24,7 +24,16 @@
 // RUN: FileCheck %s --check-prefix=REFUSED --input-file=%t.err
 // RUN: count 0 < %t.out
 // WAITS: ready 1
-// REFUSED: this program waits on a read-write lock, a condition variable, a timed lock, a barrier or a semaphore (at {{.*}}locks.cpp:[[#@LINE+86]]), which works among the processes of one node only; with 2 nodes a waiter would never wake.
+// A std::shared_mutex locked only through std::unique_lock (its lock()
+// runs inside libstdc++) and a std::recursive_mutex: refused where they are
+// declared. Before, the first ran unrefused on a glibc rwlock over cached
+// memory, and the second stopped mid-run naming an address.
+// RUN: %ito-c++ -O2 -DSHARED %s -o %t.shared
+// RUN: %ito-run -n 2 %t.shared | FileCheck %s --check-prefix=SHARED
+// RUN: not %ito-run -n 2 --internode %t.shared 2>&1 | FileCheck %s --check-prefix=REFUSED-SHARED
+// SHARED: counted 64
+// REFUSED-SHARED: or a recursive mutex (at {{.*}}locks.cpp:[[#@LINE+81]]), which works among the processes of one node only
+// REFUSED: this program uses a read-write lock, a condition variable, a timed lock, a barrier, a semaphore or a recursive mutex (at {{.*}}locks.cpp:[[#@LINE+105]]), which works among the processes of one node only; with 2 nodes a waiter would never wake.
 
 #include <cilk/cilk.h>
 #include <cstdio>
@@ -32,7 +41,7 @@
 #include <mutex>
 #include <pthread.h>
 
-#ifndef WAITS
+#if !defined(WAITS) && !defined(SHARED)
 static pthread_mutex_t leaf_lock = PTHREAD_MUTEX_INITIALIZER;
 static std::mutex inner_lock;
 static pthread_spinlock_t spin;
@@ -100,6 +109,30 @@ int main() {
   }
   std::printf("leaves %ld inner %ld spun %ld buckets %ld listed %ld sum %ld\n",
               leaves, inner, spun, in_buckets, listed, sum);
+  return 0;
+}
+#elif defined(SHARED)
+#include <shared_mutex>
+static std::shared_mutex table_lock;
+static std::recursive_mutex again;
+static int counted;
+
+static void count(int d) {
+  if (d == 0) {
+    std::unique_lock<std::shared_mutex> hold(table_lock);
+    std::lock_guard<std::recursive_mutex> outer(again);
+    std::lock_guard<std::recursive_mutex> inner(again);
+    counted++;
+    return;
+  }
+  cilk_spawn count(d - 1);
+  count(d - 1);
+  cilk_sync;
+}
+
+int main() {
+  count(6);
+  std::printf("counted %d\n", counted);
   return 0;
 }
 #else

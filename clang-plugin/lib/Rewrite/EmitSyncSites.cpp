@@ -13,7 +13,8 @@
 // stops a job on several nodes that has one, naming it: read-write locks
 // (pthread_rwlock_*, std::shared_mutex, std::shared_lock), condition
 // variables (pthread_cond_*wait, std::condition_variable's waits), timed
-// mutex locks, barriers and semaphores.
+// mutex locks, barriers and semaphores, recursive mutexes (and any object
+// of those types the program declares).
 //
 // Within one node the processes share the memory of such an object; libito
 // makes mutexes process-shared there (api/c_locks.cpp).
@@ -50,7 +51,18 @@ bool isWaitFunction(StringRef Name) {
          (Name.starts_with("pthread_cond_") && Name.contains("wait")) ||
          Name == "pthread_barrier_wait" || Name == "sem_wait" ||
          Name == "sem_timedwait" || Name == "sem_clockwait" ||
-         Name == "sem_trywait";
+         Name == "sem_trywait" || Name == "pthread_mutexattr_settype";
+}
+
+bool isWaitType(QualType T) {
+  const auto *TT = T->getAs<TypedefType>();
+  for (; TT; TT = TT->desugar()->getAs<TypedefType>()) {
+    StringRef N = TT->getDecl()->getName();
+    if (N == "pthread_rwlock_t" || N == "pthread_cond_t" ||
+        N == "pthread_barrier_t" || N == "sem_t")
+      return true;
+  }
+  return false;
 }
 
 class WaitFinder : public RecursiveASTVisitor<WaitFinder> {
@@ -69,6 +81,22 @@ public:
   bool VisitCXXConstructExpr(CXXConstructExpr *C) {
     if (isStdClass(C->getType(), {"shared_lock"}))
       found(C->getBeginLoc());
+    return true;
+  }
+  // An object of such a type, wherever it is locked (std::unique_lock of a
+  // std::shared_mutex locks it inside libstdc++), and a recursive mutex,
+  // which would otherwise stop the job only at its first lock.
+  bool VisitDeclaratorDecl(DeclaratorDecl *D) {
+    if (!isa<VarDecl>(D) && !isa<FieldDecl>(D))
+      return true;
+    QualType T = D->getType();
+    while (const ArrayType *A = T->getAsArrayTypeUnsafe())
+      T = A->getElementType();
+    if (isStdClass(T, {"shared_mutex", "shared_timed_mutex", "recursive_mutex",
+                       "recursive_timed_mutex", "condition_variable",
+                       "condition_variable_any"}) ||
+        isWaitType(T))
+      found(D->getLocation());
     return true;
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {

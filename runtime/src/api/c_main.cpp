@@ -54,15 +54,16 @@ extern const char *const __stop_ito_sync_sites[] __attribute__((weak));
 }
 
 // A read-write lock, condition variable, barrier or semaphore sleeps on a
-// futex that a process of another node cannot wake: better to stop than to
-// hang.
+// futex that a process of another node cannot wake (and a recursive mutex
+// is not a plain lock word): better to stop than to hang.
 static void refuse_waits_between_nodes() {
   if (ito_n_nodes() <= 1 || +__start_ito_sync_sites == +__stop_ito_sync_sites)
     return;
   ito::platform::fatal(
-      "this program waits on a read-write lock, a condition variable, a "
-      "timed lock, a barrier or a semaphore (at %s%s), which works among the "
-      "processes of one node only; with %d nodes a waiter would never wake. "
+      "this program uses a read-write lock, a condition variable, a timed "
+      "lock, a barrier, a semaphore or a recursive mutex (at %s%s), which "
+      "works among the processes of one node only; with %d nodes a waiter "
+      "would never wake. "
       "Run it on one node, or use a plain mutex, atomics or cilk_sync",
       __start_ito_sync_sites[0],
       __stop_ito_sync_sites - __start_ito_sync_sites > 1 ? ", and elsewhere"
