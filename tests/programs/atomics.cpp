@@ -6,13 +6,14 @@
 // refused at start-up (and before that lost increments).
 // RUN: %ito-cc --ito-no-translate -std=c++20 -O2 %s -o %t.serial
 // RUN: %t.serial > %t.expected
-// RUN: %ito-c++ -std=c++20 -O2 %s -o %t
+// RUN: %ito-c++ -std=c++20 -O2 %s -o %t 2>&1 | count 0
 // RUN: %ito-run -n 2 %t | diff %t.expected -
 // RUN: %ito-run -n 4 %t | diff %t.expected -
 // RUN: %ito-run -n 2 --internode %t | diff %t.expected -
 // RUN: %ito-run -n 4 --internode %t | diff %t.expected -
 // RUN: FileCheck %s --input-file=%t.expected
-// CHECK: leaves 65536 visits 131071 weight 32768 best 65535 guarded 4096 sum 8386560 flagged 1
+// CHECK: leaves 65536 visits 131071 weight 32768 best 65535 guarded 4096 sum
+// 8386560 flagged 1 firsts 1
 
 #include <algorithm>
 #include <atomic>
@@ -54,12 +55,18 @@ void walk(int d, unsigned id) {
 
 int main() {
   walk(16, 0);
+  // Locals of main that a cilk_for body updates: they move off the stack
+  // (the flag's initializer is a macro; before, the translation copied the
+  // flag into the body's lambda and did not compile).
+  std::atomic_flag once = ATOMIC_FLAG_INIT;
+  std::atomic<int> firsts{0};
+  cilk_for(int i = 0; i < 100; i++) if (!once.test_and_set()) firsts++;
   long sum = 0;
   for (long v : guarded)
     sum += v;
   std::printf("leaves %ld visits %ld weight %.0f best %u guarded %zu sum %ld "
-              "flagged %d\n",
+              "flagged %d firsts %d\n",
               leaves.load(), visits.load(), weight.load(), best.load(),
-              guarded.size(), sum, flagged.test() ? 1 : 0);
+              guarded.size(), sum, flagged.test() ? 1 : 0, firsts.load());
   return 0;
 }

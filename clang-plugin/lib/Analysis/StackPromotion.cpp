@@ -555,6 +555,14 @@ std::optional<CharSourceRange> ito::writtenInitializer(const VarDecl *V,
       End = TypeEnd;
   }
   SourceLocation To = V->getEndLoc();
+  // An initializer that ends in a macro the program wrote after the
+  // declarator (`= ATOMIC_FLAG_INIT`): as written, the macro's name.
+  if (!End.isMacroID() && To.isMacroID()) {
+    CharSourceRange Exp = SM.getExpansionRange(To);
+    if (Exp.getBegin().isFileID() &&
+        SM.isBeforeInTranslationUnit(End, Exp.getBegin()))
+      To = Exp.getEnd();
+  }
   if (End.isMacroID() || To.isMacroID())
     return std::nullopt;
   if (!SM.isBeforeInTranslationUnit(End, To))

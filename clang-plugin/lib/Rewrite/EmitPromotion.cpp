@@ -35,6 +35,7 @@
 #include "ito/Translate/StackPromotion.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -100,6 +101,17 @@ std::string declarationC(Edits &E, const VarDecl *V,
   return Out;
 }
 
+/// Whether \p V's initializer is a braced list (as a macro may write it).
+bool isListInitialization(const VarDecl *V) {
+  const Expr *Init = V->getInit();
+  if (!Init)
+    return false;
+  Init = Init->IgnoreImplicit();
+  if (const auto *C = dyn_cast<CXXConstructExpr>(Init))
+    return C->isListInitialization();
+  return isa<InitListExpr>(Init);
+}
+
 std::string declarationCxx(Edits &E, const VarDecl *V,
                            const std::string &From = "") {
   const std::string T = promotedName("__ito_t_", V),
@@ -111,8 +123,11 @@ std::string declarationCxx(Edits &E, const VarDecl *V,
   StringRef Written = StringRef(Init).trim();
   if (Written.consume_front("=")) {
     Written = Written.trim();
+    // A braced list, also one a macro writes (`= ATOMIC_FLAG_INIT`).
     if (Written.starts_with("{"))
       Init = Written.str();
+    else if (isListInitialization(V))
+      Init = " " + Written.str();
     else if (V->getType()->isArrayType())
       Init = "{" + Written.str() + "}";
     else
