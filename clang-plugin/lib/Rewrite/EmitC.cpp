@@ -317,6 +317,18 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
     return;
   }
   std::string Fields, Inits, Locals;
+  // Pointer (spelled Void in the context) to rows of Element whose length
+  // is known only at run time: the length travels beside it.
+  auto captureRows = [&](const std::string &Pointer, const std::string &Void,
+                         QualType Element) {
+    const std::string Len = "__ito_n_" + Pointer;
+    Fields += Void + Pointer + "; unsigned long " + Len + "; ";
+    Inits += Pointer + ", sizeof(*" + Pointer + ") / sizeof((*" + Pointer +
+             ")[0]), ";
+    Locals += "  " +
+              E.declare(Element, "(*" + Pointer + ")[__c->" + Len + "]") +
+              " = __c->" + Pointer + ";\n";
+  };
   // The function's enumerators become their values; its static variables
   // are reached through their addresses (the same in every process).
   for (const DeclRefExpr *Use : Used.EnumUses)
@@ -347,14 +359,7 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
       if (const auto *VLA =
               E.Ctx.getAsVariableArrayType(V->getType().getCanonicalType())) {
         // A variable-length array: its length travels with the pointer.
-        const std::string Len = "__ito_n_" + V->getNameAsString();
-        Fields += "void *" + Name + "; unsigned long " + Len + "; ";
-        Inits +=
-            Name + ", sizeof(*" + Name + ") / sizeof((*" + Name + ")[0]), ";
-        Locals += "  " +
-                  E.declare(VLA->getElementType(),
-                            "(*" + Name + ")[__c->" + Len + "]") +
-                  " = __c->" + Name + ";\n";
+        captureRows(Name, "void *", VLA->getElementType());
         continue;
       }
       QualType P = E.Ctx.getPointerType(V->getType().getCanonicalType());
@@ -384,15 +389,7 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
         if (!VLA->getElementType()->isVariablyModifiedType()) {
           // A pointer to a variable-length array (`double (*m)[cols]`): its
           // row length travels with it, as a promoted array's does.
-          const std::string Len = "__ito_n_" + Name;
-          Fields +=
-              voidPointerFor(E.Ctx, T) + Name + "; unsigned long " + Len + "; ";
-          Inits +=
-              Name + ", sizeof(*" + Name + ") / sizeof((*" + Name + ")[0]), ";
-          Locals += "  " +
-                    E.declare(VLA->getElementType(),
-                              "(*" + Name + ")[__c->" + Len + "]") +
-                    " = __c->" + Name + ";\n";
+          captureRows(Name, voidPointerFor(E.Ctx, T), VLA->getElementType());
           continue;
         }
     Fields += E.declare(T, Name) + "; ";

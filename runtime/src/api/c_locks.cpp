@@ -64,30 +64,40 @@ ito::memory::memory_system *between_nodes(const void *word) {
   return m;
 }
 
-bool try_take(ito::memory::memory_system &m, int *word) {
-  return m.atomic_access(word,
-                         atomic_args{atomic_op::cas, sizeof(int),
-                                     ito::memory::order_acquire, 0, 1, 0}) == 0;
+// A lock word between nodes: the values it has when free and when taken
+// (glibc's, so that an object initialized by glibc starts free).
+struct lock_word {
+  int *word;
+  int free, taken;
+};
+
+bool try_take(ito::memory::memory_system &m, const lock_word &l) {
+  return m.atomic_access(l.word, atomic_args{atomic_op::cas, sizeof(int),
+                                             ito::memory::order_acquire, 0,
+                                             static_cast<uint64_t>(l.taken),
+                                             static_cast<uint64_t>(l.free)}) ==
+         static_cast<uint64_t>(l.free);
 }
 
-void take(ito::memory::memory_system &m, int *word) {
-  while (!try_take(m, word))
+void take(ito::memory::memory_system &m, const lock_word &l) {
+  while (!try_take(m, l))
     sched_yield();
 }
 
-void give_back(ito::memory::memory_system &m, int *word) {
-  m.atomic_access(word, atomic_args{atomic_op::store, sizeof(int),
-                                    ito::memory::order_release, 0, 0, 0});
+void give_back(ito::memory::memory_system &m, const lock_word &l) {
+  m.atomic_access(l.word, atomic_args{atomic_op::store, sizeof(int),
+                                      ito::memory::order_release, 0,
+                                      static_cast<uint64_t>(l.free), 0});
 }
 
-int *plain_mutex_word(pthread_mutex_t *mutex) {
+lock_word plain_mutex_word(pthread_mutex_t *mutex) {
   if (mutex->__data.__kind & kind_mask)
     ito::platform::fatal(
         "a recursive or error-checking mutex (at %p) is locked on several "
         "nodes; only plain mutexes work between nodes. Use a plain mutex, "
         "or run on one node",
         static_cast<void *>(mutex));
-  return &mutex->__data.__lock;
+  return lock_word{&mutex->__data.__lock, 0, 1};
 }
 
 // glibc's spin locks, which it exports under these names only: found
@@ -100,12 +110,8 @@ spin_fn libc_spin(const char *name) {
     ito::platform::fatal("cannot find the C library's %s", name);
   return reinterpret_cast<spin_fn>(f);
 }
-constexpr int spin_free = 1, spin_taken = 0;
-
-bool try_take_spin(ito::memory::memory_system &m, int *word) {
-  return m.atomic_access(word, atomic_args{atomic_op::cas, sizeof(int),
-                                           ito::memory::order_acquire, 0,
-                                           spin_taken, spin_free}) == spin_free;
+lock_word spin_word(pthread_spinlock_t *lock) {
+  return lock_word{const_cast<int *>(lock), 1, 0};
 }
 
 } // namespace
@@ -136,8 +142,7 @@ extern "C" int pthread_mutex_unlock(pthread_mutex_t *mutex) {
 
 extern "C" int pthread_spin_lock(pthread_spinlock_t *lock) {
   if (ito::memory::memory_system *m = between_nodes(const_cast<int *>(lock))) {
-    while (!try_take_spin(*m, const_cast<int *>(lock)))
-      sched_yield();
+    take(*m, spin_word(lock));
     return 0;
   }
   static const spin_fn libc = libc_spin("pthread_spin_lock");
@@ -146,16 +151,14 @@ extern "C" int pthread_spin_lock(pthread_spinlock_t *lock) {
 
 extern "C" int pthread_spin_trylock(pthread_spinlock_t *lock) {
   if (ito::memory::memory_system *m = between_nodes(const_cast<int *>(lock)))
-    return try_take_spin(*m, const_cast<int *>(lock)) ? 0 : EBUSY;
+    return try_take(*m, spin_word(lock)) ? 0 : EBUSY;
   static const spin_fn libc = libc_spin("pthread_spin_trylock");
   return libc(lock);
 }
 
 extern "C" int pthread_spin_unlock(pthread_spinlock_t *lock) {
   if (ito::memory::memory_system *m = between_nodes(const_cast<int *>(lock))) {
-    m->atomic_access(const_cast<int *>(lock),
-                     atomic_args{atomic_op::store, sizeof(int),
-                                 ito::memory::order_release, 0, spin_free, 0});
+    give_back(*m, spin_word(lock));
     return 0;
   }
   static const spin_fn libc = libc_spin("pthread_spin_unlock");
