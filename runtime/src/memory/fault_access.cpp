@@ -46,6 +46,11 @@ void memory_system::install_fault_access() {
   if (one_node_)
     return;
   resolving = this;
+  // At most an eighth of the cache for one fault's read-ahead, so that a
+  // window never evicts its own blocks.
+  fault_ahead_max_ = std::min(opts_.fault_ahead / cache_->block_size(),
+                              cache_->n_blocks() / 8);
+  batch_.resize(fault_ahead_max_ + 1);
   platform::set_fault_resolver(resolve);
   __ito_atomics_between_nodes = 1;
 }
@@ -75,19 +80,34 @@ std::size_t memory_system::ready_for_kernel(const void *p, std::size_t n,
   return n;
 }
 
-bool memory_system::resolve_fault(void *addr, bool write) {
-  if (view_->in_program_heap(addr)) {
-    if (homes_->on_node(view_->noncollective_owner(addr)))
-      return false;
-  } else if (!globals_.contains(addr) || homes_->on_node(0)) {
-    return false;
-  }
+bool memory_system::faults_here(const void *addr) const {
+  if (view_->in_program_heap(addr))
+    return !homes_->on_node(view_->noncollective_owner(addr));
+  return globals_.contains(addr) && !homes_->on_node(0);
+}
+
+// Whether two addresses of data that faults here have one home (one
+// rank's heap slice, or the file-scope data).
+bool memory_system::same_fault_home(const void *a, const void *b) const {
+  if (view_->in_program_heap(a))
+    return view_->in_program_heap(b) &&
+           view_->noncollective_owner(a) == view_->noncollective_owner(b);
+  return globals_.contains(b);
+}
+
+// A memory block held for faulting accesses: taken and its missing bytes
+// asked for (finish_fetches completes them). Null if the cache has no
+// block to spare and this is only a read-ahead.
+cache_block *memory_system::start_implicit(uint64_t id, const char *start,
+                                           const void *addr, bool ahead) {
   const std::size_t bs = cache_->block_size();
-  const uint64_t id = reinterpret_cast<uintptr_t>(addr) / bs;
-  char *start = reinterpret_cast<char *>(id * bs);
   cache_block *b = cache_->find(id);
-  if (!b)
-    b = obtain_block(id, home_of_block(start), addr, 1);
+  if (!b) {
+    const home_loc h = home_of_block(start);
+    b = ahead ? cache_->take(id, h) : obtain_block(id, h, addr, 1);
+    if (!b)
+      return nullptr;
+  }
   if (!b->valid.contains(0, static_cast<uint32_t>(bs))) {
     b->valid.for_each_gap(0, static_cast<uint32_t>(bs),
                           [&](uint32_t g0, uint32_t g1) {
@@ -97,9 +117,16 @@ bool memory_system::resolve_fault(void *addr, bool write) {
                             fetches_.push_back(pending_fetch{b, g0, g1});
                           });
     b->valid.add(0, static_cast<uint32_t>(bs));
-    finish_fetches();
   }
   cache_->note_valid(b);
+  return b;
+}
+
+// After its bytes arrived: b is held until the next fence, mapped
+// read-only, or writable with a twin.
+void memory_system::hold_implicit(cache_block *b, bool write) {
+  const std::size_t bs = cache_->block_size();
+  char *start = reinterpret_cast<char *>(b->id * bs);
   if (!b->implicit) {
     b->implicit = true;
     if (!b->in_implicit_list) {
@@ -123,12 +150,74 @@ bool memory_system::resolve_fault(void *addr, bool write) {
     std::memcpy(b->twin, b->data, bs);
     n_twins_++;
     mark_dirty();
-    stats_.write_faults++;
-  } else {
-    stats_.faults++;
   }
   view_->protect(start, bs, b->twin ? PROT_READ | PROT_WRITE : PROT_READ,
                  /*counted=*/false);
+}
+
+// How many blocks after id a fault there fetches too: none at first; once
+// a fault comes at the block right after what an earlier one fetched (a
+// stream of accesses: a loop over an array, a merge's inputs and output),
+// twice as many as that one, up to fault_ahead_max_. One message per block,
+// all in flight together, so a stream waits for one round trip per window
+// instead of one per block (the read-ahead of a file system).
+std::size_t memory_system::fault_window(uint64_t id, bool write) {
+  fault_stream *hit = nullptr, *oldest = &streams_[0];
+  for (fault_stream &s : streams_) {
+    if (s.next == id && s.write == write) {
+      hit = &s;
+      break;
+    }
+    if (s.used < oldest->used)
+      oldest = &s;
+  }
+  std::size_t ahead = 0;
+  if (hit)
+    ahead = std::min<std::size_t>(hit->ahead ? 2 * hit->ahead : 1,
+                                  fault_ahead_max_);
+  else
+    hit = oldest;
+  hit->next = id + 1 + ahead;
+  hit->ahead = ahead;
+  hit->write = write;
+  hit->used = ++stream_clock_;
+  return ahead;
+}
+
+bool memory_system::resolve_fault(void *addr, bool write) {
+  if (!faults_here(addr))
+    return false;
+  const std::size_t bs = cache_->block_size();
+  const uint64_t id = reinterpret_cast<uintptr_t>(addr) / bs;
+  char *start = reinterpret_cast<char *>(id * bs);
+  cache_block *b = cache_->find(id);
+  const bool fetch = !b || !b->valid.contains(0, static_cast<uint32_t>(bs));
+  std::size_t n = 1;
+  batch_[0] = start_implicit(id, start, addr, false);
+  if (fetch) {
+    // Blocks ahead that are also another node's, of the same home, and not
+    // held already; a block the cache cannot spare ends the window.
+    const std::size_t ahead = fault_window(id, write);
+    for (std::size_t k = 1; k <= ahead; k++) {
+      char *next = start + k * bs;
+      if (!faults_here(next) || !same_fault_home(start, next))
+        break;
+      cache_block *c = cache_->find(id + k);
+      if (c && c->implicit && c->valid.contains(0, static_cast<uint32_t>(bs)))
+        break;
+      if (!(c = start_implicit(id + k, next, next, true)))
+        break;
+      batch_[n++] = c;
+    }
+    stats_.fault_ahead_blocks += n - 1;
+  }
+  finish_fetches();
+  for (std::size_t k = 0; k < n; k++)
+    hold_implicit(batch_[k], write);
+  if (write)
+    stats_.write_faults++;
+  else
+    stats_.faults++;
   return true;
 }
 

@@ -64,6 +64,7 @@ memory_options read_memory_options() {
       platform::env_size("ITO_COLLECTIVE_HEAP_SIZE", std::size_t(1) << 30);
   o.program_heap_size =
       platform::env_size("ITO_HEAP_SIZE", std::size_t(16) << 30);
+  o.fault_ahead = platform::env_size("ITO_FAULT_AHEAD", std::size_t(1) << 20);
   o.policy = read_policy();
 #ifdef NDEBUG
   o.check_access = platform::env_bool("ITO_CHECK_ACCESS", false);

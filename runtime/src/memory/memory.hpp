@@ -41,6 +41,9 @@ struct memory_options {
   // ITO_CHECK_ACCESS: cached remote data is inaccessible outside checkouts
   // (on by default in a debug build of libito).
   bool check_access;
+  // ITO_FAULT_AHEAD: how far past a faulting block a stream of faults
+  // fetches at most (fault_access.cpp).
+  std::size_t fault_ahead;
 };
 memory_options read_memory_options();
 
@@ -160,6 +163,13 @@ private:
   // If p is global memory homed on another node, its home (of p itself).
   bool remote_home(const void *p, home_loc &h);
   void install_fault_access();
+  // The fault path (fault_access.cpp).
+  bool faults_here(const void *addr) const;
+  bool same_fault_home(const void *a, const void *b) const;
+  cache_block *start_implicit(uint64_t id, const char *start, const void *addr,
+                              bool ahead);
+  void hold_implicit(cache_block *b, bool write);
+  std::size_t fault_window(uint64_t id, bool write);
   void map_globals(const globals_layout &g, int fd);
   void write_back_twins();
   void drop_implicit();
@@ -194,6 +204,19 @@ private:
   char *twins_ = nullptr;
   std::vector<char> runs_; // a written block's changed bytes, as runs
   std::size_t n_twins_ = 0;
+  // Streams of faults, each at the block after what it fetched last, and
+  // how many blocks it fetched ahead then; the least recently used gives
+  // way to a new one.
+  struct fault_stream {
+    uint64_t next = ~uint64_t(0);
+    std::size_t ahead = 0;
+    uint64_t used = 0;
+    bool write = false;
+  };
+  fault_stream streams_[8];
+  uint64_t stream_clock_ = 0;
+  std::size_t fault_ahead_max_ = 0;  // in blocks
+  std::vector<cache_block *> batch_; // the blocks of one fault
   struct pending_free {
     int owner;
     uint64_t in_slice;

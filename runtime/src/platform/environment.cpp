@@ -30,6 +30,7 @@ constexpr const char *known_variables[] = {
     "ITO_CACHE_SIZE",
     "ITO_BLOCK_SIZE",
     "ITO_SUB_BLOCK_SIZE",
+    "ITO_FAULT_AHEAD",
     "ITO_CHECK_ACCESS",
     "ITO_GLOBAL_HEAP_SIZE",
     "ITO_HEAP_SIZE",

@@ -43,7 +43,8 @@ void print_stats(const stats &mine, MPI_Comm world) {
                  "checkout_hits=%llu checkout_misses=%llu hit_rate=%.3f "
                  "fetched_bytes=%llu written_back_bytes=%llu releases=%llu "
                  "lazy_releases=%llu acquires=%llu faults=%llu "
-                 "write_faults=%llu remote_atomics=%llu\n",
+                 "write_faults=%llu fault_ahead_blocks=%llu "
+                 "remote_atomics=%llu\n",
                  who, (unsigned long long)s.checkouts,
                  (unsigned long long)s.checkouts_home,
                  (unsigned long long)s.checkout_hits,
@@ -55,6 +56,7 @@ void print_stats(const stats &mine, MPI_Comm world) {
                  (unsigned long long)s.lazy_releases,
                  (unsigned long long)s.acquires, (unsigned long long)s.faults,
                  (unsigned long long)s.write_faults,
+                 (unsigned long long)s.fault_ahead_blocks,
                  (unsigned long long)s.remote_atomics);
   };
   char who[16];
@@ -84,6 +86,7 @@ void print_stats(const stats &mine, MPI_Comm world) {
     total.acquires += s.acquires;
     total.faults += s.faults;
     total.write_faults += s.write_faults;
+    total.fault_ahead_blocks += s.fault_ahead_blocks;
     total.remote_atomics += s.remote_atomics;
   }
   row("total", total);

@@ -32,6 +32,8 @@ struct stats {
   // reads that fetched a block, and first writes to one since a release.
   uint64_t faults = 0;
   uint64_t write_faults = 0;
+  // Blocks those faults fetched ahead of the one accessed (a stream).
+  uint64_t fault_ahead_blocks = 0;
   // Atomic operations done at the home of memory on another node.
   uint64_t remote_atomics = 0;
 };
