@@ -1,7 +1,11 @@
 // Intel Cilk Plus's C reducers: CILK_C_REDUCER_OPADD, CILK_C_REDUCER_MAX and
-// _MIN (with their _CALC updates), a reducer declared with
-// CILK_C_DECLARE_REDUCER / CILK_C_INIT_REDUCER of a user type, each
-// registered, updated by parallel tasks, and read after the sync.
+// _MIN (with their _CALC updates), reducers declared with
+// CILK_C_DECLARE_REDUCER / CILK_C_INIT_REDUCER of user types, whose
+// operations take the reducer first as Cilk Plus's do (a pair of sums, and
+// a list of malloc'd nodes whose destroy counts the views it ends), each
+// registered, updated by parallel tasks, and read after the sync. Before,
+// the user's identity(reducer, view) was called as identity(view): a
+// write to address 0 at np 2.
 // RUN: %ito-cc --ito-no-translate -O2 %s -o %t.serial
 // RUN: %t.serial > %t.expected
 // RUN: FileCheck %s --input-file=%t.expected
@@ -10,32 +14,83 @@
 // RUN: %ito-run -n 2 %t | diff %t.expected -
 // RUN: %ito-run -n 4 --internode %t | diff %t.expected -
 // CHECK: total 50005000 pairs 10000 sum 50005000 max 9973 min 3
+// CHECK-NEXT: list 10000 in order 1 key ok 1
 
 #include <cilk/cilk.h>
 #include <cilk/reducer_max.h>
 #include <cilk/reducer_min.h>
 #include <cilk/reducer_opadd.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 typedef struct {
   long count, sum;
 } pair;
 
-static void pair_identity(void *v) {
+static void pair_identity(void *reducer, void *v) {
   pair *p = v;
   p->count = 0;
   p->sum = 0;
 }
-static void pair_reduce(void *l, void *r) {
+static void pair_reduce(void *reducer, void *l, void *r) {
   pair *a = l, *b = r;
   a->count += b->count;
   a->sum += b->sum;
 }
-static void pair_destroy(void *v) { (void)v; }
+static void pair_destroy(void *reducer, void *v) {}
 
 CILK_C_REDUCER_OPADD(total, long, 0);
 CILK_C_REDUCER_MAX(best, int, 0);
 CILK_C_REDUCER_MIN(least, int, 1 << 30);
+
+typedef struct node {
+  int value;
+  struct node *next;
+} node;
+typedef struct {
+  node *head, *tail;
+} list;
+
+static int key_ok = 1;
+
+static void list_identity(void *reducer, void *v) {
+  list *l = v;
+  l->head = l->tail = NULL;
+}
+static void list_reduce(void *reducer, void *left, void *right) {
+  list *a = left, *b = right;
+  if (!a->head)
+    *a = *b;
+  else if (b->head) {
+    a->tail->next = b->head;
+    a->tail = b->tail;
+  }
+  b->head = b->tail = NULL;
+}
+static void list_destroy(void *reducer, void *v);
+
+CILK_C_DECLARE_REDUCER(list)
+numbers = CILK_C_INIT_REDUCER(list, list_reduce, list_identity, list_destroy,
+                              {NULL, NULL});
+
+static void list_destroy(void *reducer, void *v) {
+  list *l = v;
+  // What reduce left: nothing. The reducer passed is this one.
+  if (l->head || reducer != (void *)&numbers)
+    key_ok = 0;
+}
+
+static void append(int x) {
+  node *n = malloc(sizeof *n);
+  n->value = x;
+  n->next = NULL;
+  list *l = &REDUCER_VIEW(numbers);
+  if (l->tail)
+    l->tail->next = n;
+  else
+    l->head = n;
+  l->tail = n;
+}
 
 static int value(int i) { return (i * 7919 + 13) % 9974; }
 CILK_C_DECLARE_REDUCER(pair)
@@ -50,6 +105,7 @@ static void add(int lo, int hi) {
       REDUCER_VIEW(pairs).sum += i;
       CILK_C_REDUCER_MAX_CALC(best, value(i));
       CILK_C_REDUCER_MIN_CALC(least, value(i) + 3);
+      append(i);
     }
     return;
   }
@@ -64,10 +120,16 @@ int main(void) {
   CILK_C_REGISTER_REDUCER(pairs);
   CILK_C_REGISTER_REDUCER(best);
   CILK_C_REGISTER_REDUCER(least);
+  CILK_C_REGISTER_REDUCER(numbers);
   add(1, 10001);
   printf("total %ld pairs %ld sum %ld max %d min %d\n", REDUCER_VIEW(total),
          REDUCER_VIEW(pairs).count, REDUCER_VIEW(pairs).sum,
          REDUCER_VIEW(best), REDUCER_VIEW(least));
+  int count = 0, in_order = 1;
+  for (node *n = REDUCER_VIEW(numbers).head; n; n = n->next)
+    in_order &= n->value == ++count;
+  printf("list %d in order %d key ok %d\n", count, in_order, key_ok);
+  CILK_C_UNREGISTER_REDUCER(numbers);
   CILK_C_UNREGISTER_REDUCER(least);
   CILK_C_UNREGISTER_REDUCER(best);
   CILK_C_UNREGISTER_REDUCER(pairs);

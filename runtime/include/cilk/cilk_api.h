@@ -72,6 +72,33 @@ void ito_views_register(void *key, __SIZE_TYPE__ size,
     __attribute__((weak));
 void ito_views_unregister(void *key) __attribute__((weak));
 
+/* Cilk Plus's C reducers (<cilk/reducer.h>): each operation takes the
+ * reducer first (the monoid, at the start of a CILK_C_DECLARE_REDUCER
+ * struct), and the right view is destroyed after each reduce. */
+typedef struct __cilkrts_c_monoid {
+  void (*reduce_fn)(void *reducer, void *left, void *right);
+  void (*identity_fn)(void *reducer, void *view);
+  void (*destroy_fn)(void *reducer, void *view);
+} __cilkrts_c_monoid;
+void *ito_views_lookup_c(void *key, __SIZE_TYPE__ size, void *monoid)
+    __attribute__((weak));
+void ito_views_register_c(void *key, __SIZE_TYPE__ size, void *monoid)
+    __attribute__((weak));
+
+static inline void __cilkrts_c_reducer_register(__cilkrts_c_monoid *monoid,
+                                                void *view,
+                                                __SIZE_TYPE__ size) {
+  if (&ito_sched_views && ito_sched_views)
+    ito_views_register_c(view, size, monoid);
+}
+static inline void *__cilkrts_c_reducer_lookup(__cilkrts_c_monoid *monoid,
+                                               void *view,
+                                               __SIZE_TYPE__ size) {
+  if (!&ito_sched_views || !ito_sched_views)
+    return view;
+  return ito_views_lookup_c(view, size, monoid);
+}
+
 static inline void __cilkrts_reducer_register(void *key, __SIZE_TYPE__ size,
                                               __cilk_identity_fn identity,
                                               __cilk_reduce_fn reduce) {

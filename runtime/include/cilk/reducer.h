@@ -106,4 +106,43 @@ protected:
 
 #endif /* __cplusplus */
 
+/* Cilk Plus's C reducers: a struct holding the monoid (the operations,
+ * each taking the reducer first) and the leftmost view.
+ *
+ *   void identity(void *reducer, void *view);
+ *   void reduce(void *reducer, void *left, void *right);
+ *   void destroy(void *reducer, void *view);   (or 0)
+ *   CILK_C_DECLARE_REDUCER(long) sum =
+ *       CILK_C_INIT_REDUCER(long, reduce, identity, destroy, 0);
+ *   CILK_C_REGISTER_REDUCER(sum);  REDUCER_VIEW(sum) += x;
+ *   CILK_C_UNREGISTER_REDUCER(sum);
+ *
+ * Every view but the leftmost is destroyed after it is reduced into its
+ * left neighbour, then freed. */
+typedef void (*cilk_c_reducer_reduce_fn_t)(void *reducer, void *left,
+                                           void *right);
+typedef void (*cilk_c_reducer_identity_fn_t)(void *reducer, void *view);
+typedef void (*cilk_c_reducer_destroy_fn_t)(void *reducer, void *view);
+static inline void __cilkrts_hyperobject_noop_destroy(void *reducer,
+                                                      void *view) {
+  (void)reducer;
+  (void)view;
+}
+
+#define CILK_C_DECLARE_REDUCER(Type)                                           \
+  struct {                                                                     \
+    __cilkrts_c_monoid __cilkrts_hyperbase;                                    \
+    Type value;                                                                \
+  }
+#define CILK_C_INIT_REDUCER(Type, Reduce, Identity, Destroy, ...)              \
+  { {(Reduce), (Identity), (Destroy)}, __VA_ARGS__ }
+#define CILK_C_REGISTER_REDUCER(Name)                                          \
+  __cilkrts_c_reducer_register(&(Name).__cilkrts_hyperbase, &(Name).value,     \
+                               sizeof((Name).value))
+#define CILK_C_UNREGISTER_REDUCER(Name)                                        \
+  __cilkrts_reducer_unregister(&(Name).value)
+#define REDUCER_VIEW(Name)                                                     \
+  (*(__typeof__((Name).value) *)__cilkrts_c_reducer_lookup(                    \
+      &(Name).__cilkrts_hyperbase, &(Name).value, sizeof((Name).value)))
+
 #endif /* ITO_CILK_REDUCER_H */

@@ -3,10 +3,9 @@
  *   cilk::reducer<cilk::op_add<int>> sum;  *sum += x;  sum.get_value()
  *   cilk::reducer_opadd<int> sum;          sum += x;   sum.get_value()
  *
- * and, in C, the macros of its reducer_opadd.h:
+ * and, in C, CILK_C_REDUCER_OPADD(sum, long, 0), a C reducer of
+ * <cilk/reducer.h>:
  *
- *   CILK_C_DECLARE_REDUCER(long) sum = CILK_C_INIT_REDUCER(long,
- *       reduce, identity, destroy, 0);   (or CILK_C_REDUCER_OPADD(sum, long, 0))
  *   CILK_C_REGISTER_REDUCER(sum);  REDUCER_VIEW(sum) += x;
  *   CILK_C_UNREGISTER_REDUCER(sum);
  */
@@ -14,10 +13,9 @@
 #define ITO_CILK_REDUCER_OPADD_H
 
 #include <cilk/cilk_api.h>
+#include <cilk/reducer.h>
 
 #ifdef __cplusplus
-
-#include <cilk/reducer.h>
 
 namespace cilk {
 
@@ -88,33 +86,16 @@ public:
 
 #endif /* __cplusplus */
 
-/* C: a reducer is a struct holding the leftmost view and its operations. */
-#define CILK_C_DECLARE_REDUCER(Type)                                           \
-  struct {                                                                     \
-    Type value;                                                                \
-    void (*identity)(void *);                                                  \
-    void (*reduce)(void *, void *);                                            \
-  }
-#define CILK_C_INIT_REDUCER(Type, Reduce, Identity, Destroy, ...)              \
-  { __VA_ARGS__, (Identity), (Reduce) }
-#define CILK_C_REGISTER_REDUCER(Name)                                          \
-  __cilkrts_reducer_register(&(Name).value, sizeof((Name).value),              \
-                             (Name).identity, (Name).reduce)
-#define CILK_C_UNREGISTER_REDUCER(Name)                                        \
-  __cilkrts_reducer_unregister(&(Name).value)
-#define REDUCER_VIEW(Name)                                                     \
-  (*(__typeof__((Name).value) *)__cilkrts_reducer_lookup(                      \
-      &(Name).value, sizeof((Name).value), (void *)(Name).identity,            \
-      (void *)(Name).reduce))
-
 /* The addition reducers of each arithmetic type: CILK_C_REDUCER_OPADD(name,
  * tn, v) for tn one of char, schar, uchar, short, ushort, int, uint,
  * long, ulong, longlong, ulonglong, float, double, longdouble. */
 #define ITO_CILK_OPADD_TYPE(tn, Type)                                          \
-  static inline void __cilkrts_opadd_identity_##tn(void *v) {                  \
+  static inline void __cilkrts_opadd_identity_##tn(void *k, void *v) {         \
+    (void)k;                                                                   \
     *(Type *)v = 0;                                                            \
   }                                                                            \
-  static inline void __cilkrts_opadd_reduce_##tn(void *l, void *r) {           \
+  static inline void __cilkrts_opadd_reduce_##tn(void *k, void *l, void *r) {  \
+    (void)k;                                                                   \
     *(Type *)l += *(Type *)r;                                                  \
   }                                                                            \
   typedef Type __cilkrts_opadd_type_##tn;

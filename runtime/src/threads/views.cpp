@@ -15,13 +15,41 @@ namespace ito::threads::views {
 
 namespace {
 
+// Cilk Plus's C reducers (CILK_C_DECLARE_REDUCER): operations that take
+// the reducer first; the layout of __cilkrts_c_monoid in <cilk/cilk_api.h>.
+struct c_monoid {
+  void (*reduce)(void *reducer, void *left, void *right);
+  void (*identity)(void *reducer, void *view);
+  void (*destroy)(void *reducer, void *view);
+};
+
 struct entry {
   void *key; // null: a free slot
   void *view;
   uint64_t size;
   ito_reducer_identity_fn identity;
   ito_reducer_reduce_fn reduce;
+  const c_monoid *monoid; // if set, the operations (identity, reduce unused)
 };
+
+void make_identity(const entry &e, void *view) {
+  if (e.monoid)
+    e.monoid->identity(const_cast<c_monoid *>(e.monoid), view);
+  else
+    e.identity(view);
+}
+
+// Folds right into left; right is left to be freed.
+void reduce_views(const entry &e, void *left, void *right) {
+  if (!e.monoid) {
+    e.reduce(left, right);
+    return;
+  }
+  auto *r = const_cast<c_monoid *>(e.monoid);
+  e.monoid->reduce(r, left, right);
+  if (e.monoid->destroy)
+    e.monoid->destroy(r, right);
+}
 
 // Open addressing with linear probing; at most half full. The last lookup
 // is remembered, since a strand usually updates one reducer many times.
@@ -105,11 +133,12 @@ map *current_map() {
   return static_cast<map *>(ito_sched_views);
 }
 
-void *new_view(std::size_t size, ito_reducer_identity_fn identity) {
-  void *v = std::malloc(size ? size : 1);
+void *new_view(const entry &e) {
+  void *v = std::malloc(e.size ? e.size : 1);
   if (!v)
-    platform::fatal("out of memory for a view of a reducer (%zu bytes)", size);
-  identity(v);
+    platform::fatal("out of memory for a view of a reducer (%zu bytes)",
+                    static_cast<std::size_t>(e.size));
+  make_identity(e, v);
   return v;
 }
 
@@ -118,7 +147,7 @@ void reduce_into_reducers(map *right) {
   for (uint32_t i = 0; i < right->capacity; i++) {
     entry &e = right->slots[i];
     if (e.key && e.view != e.key) {
-      e.reduce(e.key, e.view);
+      reduce_views(e, e.key, e.view);
       std::free(e.view);
     }
   }
@@ -157,7 +186,7 @@ void join(void *left) {
         continue;
       if (entry *le = find(l, e.key)) {
         if (e.view != e.key) {
-          e.reduce(le->view, e.view);
+          reduce_views(e, le->view, e.view);
           std::free(e.view);
         }
       } else {
@@ -176,31 +205,54 @@ using namespace ito::threads::views;
 
 extern "C" {
 
-void *ito_views_lookup(void *key, size_t size, ito_reducer_identity_fn identity,
-                       ito_reducer_reduce_fn reduce) {
+namespace {
+
+void *lookup(const entry &proto) {
   map *m = current_map();
-  if (m->last_key == key)
+  if (m->last_key == proto.key)
     return m->last_view;
-  entry *e = find(m, key);
+  entry *e = find(m, proto.key);
   void *view;
   if (e) {
     view = e->view;
   } else {
-    view = new_view(size, identity);
-    m = insert(m, entry{key, view, size, identity, reduce});
+    entry made = proto;
+    view = made.view = new_view(proto);
+    m = insert(m, made);
     ito_sched_views = m;
   }
-  m->last_key = key;
+  m->last_key = proto.key;
   m->last_view = view;
   return view;
+}
+
+void register_reducer(const entry &e) {
+  map *m = current_map();
+  if (!find(m, e.key))
+    ito_sched_views = insert(m, e);
+}
+
+} // namespace
+
+void *ito_views_lookup(void *key, size_t size, ito_reducer_identity_fn identity,
+                       ito_reducer_reduce_fn reduce) {
+  return lookup(entry{key, key, size, identity, reduce, nullptr});
 }
 
 void ito_views_register(void *key, size_t size,
                         ito_reducer_identity_fn identity,
                         ito_reducer_reduce_fn reduce) {
-  map *m = current_map();
-  if (!find(m, key))
-    ito_sched_views = insert(m, entry{key, key, size, identity, reduce});
+  register_reducer(entry{key, key, size, identity, reduce, nullptr});
+}
+
+void *ito_views_lookup_c(void *key, size_t size, void *monoid) {
+  return lookup(entry{key, key, size, nullptr, nullptr,
+                      static_cast<const c_monoid *>(monoid)});
+}
+
+void ito_views_register_c(void *key, size_t size, void *monoid) {
+  register_reducer(entry{key, key, size, nullptr, nullptr,
+                         static_cast<const c_monoid *>(monoid)});
 }
 
 void ito_views_unregister(void *key) {

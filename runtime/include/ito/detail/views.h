@@ -28,6 +28,11 @@ void ito_views_register(void *key, size_t size,
                         ito_reducer_identity_fn identity,
                         ito_reducer_reduce_fn reduce);
 void ito_views_unregister(void *key);
+/* Cilk Plus's C reducers, whose operations take the reducer first: monoid
+ * is a __cilkrts_c_monoid (<cilk/cilk_api.h>), passed to them as the
+ * reducer. */
+void *ito_views_lookup_c(void *key, size_t size, void *monoid);
+void ito_views_register_c(void *key, size_t size, void *monoid);
 
 /* The view of the reducer at key for the running strand. */
 static inline void *ito_abi_view(void *key, size_t size,
