@@ -2,7 +2,9 @@
 // product per row inside a cilk_for over matrices), `#pragma cilk grainsize
 // 4`, non-unit steps up and down, a decreasing loop with i--, loops over
 // long, size_t, unsigned and pointer ranges, a `<=` and a `!=` condition,
-// and cilk_scope blocks whose spawns are joined at the end of the scope.
+// increments written i = i + s, i = s + i and i = i - s (also over a
+// pointer), and cilk_scope blocks whose spawns are joined at the end of the
+// scope.
 // RUN: %ito-cc --ito-no-translate -O2 %s -o %t.serial
 // RUN: %t.serial > %t.expected
 // RUN: %ito-cc -O2 %s -o %t
@@ -17,6 +19,7 @@
 // CHECK-NEXT: step3 334 down7 143 decreasing 5000 first 4999 last 0
 // CHECK-NEXT: long 3000000000 sum {{[0-9]+}} size_t 4096 unsigned 255
 // CHECK-NEXT: pointer 10000 doubled 99990000 le 101 ne 77
+// CHECK-NEXT: assigned steps 250 200 143 125
 // CHECK-NEXT: scope fib 6765 + 10946 = 17711 nested 28657 after 0
 
 #include <cilk/cilk.h>
@@ -119,6 +122,19 @@ int main(void) {
   for (int i = 0; i < 77; i++)
     nne += ne[i];
   printf("pointer %d doubled %ld le %d ne %d\n", 10000, dsum, nle, nne);
+
+  char *hit = calloc(1000, 1);
+  const int stride = 4;
+  cilk_for(int i = 0; i < 1000; i = i + stride) hit[i] |= 1;
+  cilk_for(int i = 0; i < 1000; i = 5 + i) hit[i] |= 2;
+  cilk_for(int i = 999; i >= 0; i = i - 7) hit[i] |= 4;
+  cilk_for(char *p = hit; p < hit + 1000; p = p + 8) *p |= 8;
+  int steps[4] = {0};
+  for (int i = 0; i < 1000; i++)
+    for (int b = 0; b < 4; b++)
+      steps[b] += (hit[i] >> b) & 1;
+  printf("assigned steps %d %d %d %d\n", steps[0], steps[1], steps[2],
+         steps[3]);
 
   long a, b, c, d = 0;
   cilk_scope {

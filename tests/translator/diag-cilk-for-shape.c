@@ -24,7 +24,7 @@ void shapes(int n, int *out) {
     out[i] = i;
   }
   // CHECK-DAG: diag-cilk-for-shape.c:[[@LINE-3]]:31: error: cannot translate this 'cilk_for': the increment must be ++, --, += or -= on the loop variable
-  cilk_for (int i = 0; i < n; i = i + 1) { // expected-error {{the increment must be ++, --, += or -= on the loop variable}}
+  cilk_for (int i = 0; i < n; i = 2 - i) { // expected-error {{the increment must be ++, --, += or -= on the loop variable, or v = v + s, v = s + v or v = v - s}}
     out[i] = i;
   }
   // CHECK-DAG: diag-cilk-for-shape.c:[[@LINE-3]]:31: error: cannot translate this 'cilk_for': the increment must be

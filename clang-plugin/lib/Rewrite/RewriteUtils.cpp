@@ -442,9 +442,43 @@ bool ito::getLoopShape(Edits &E, const CilkFor &F, LoopShape &Shape) {
     else if (CA->getOpcode() == BO_SubAssign)
       Shape.Step = "-" + S;
   }
+  // v = v + s, v = s + v, v = v - s (OpenCilk and Cilk Plus take these).
+  const Expr *AssignLHS = nullptr, *Sum = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Inc);
+      BO && BO->getOpcode() == BO_Assign) {
+    AssignLHS = BO->getLHS();
+    Sum = BO->getRHS()->IgnoreParenImpCasts();
+  } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Inc);
+             OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
+    AssignLHS = OC->getArg(0);
+    Sum = OC->getArg(1)->IgnoreParenImpCasts();
+  }
+  if (Shape.Step.empty() && AssignLHS && refersTo(AssignLHS) == V) {
+    const Expr *A = nullptr, *B = nullptr;
+    BinaryOperatorKind SumOp = BO_Comma;
+    if (const auto *BO = dyn_cast<BinaryOperator>(Sum)) {
+      A = BO->getLHS();
+      B = BO->getRHS();
+      SumOp = BO->getOpcode();
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Sum);
+               OC && OC->getNumArgs() == 2 &&
+               (OC->getOperator() == OO_Plus ||
+                OC->getOperator() == OO_Minus)) {
+      A = OC->getArg(0);
+      B = OC->getArg(1);
+      SumOp = OC->getOperator() == OO_Plus ? BO_Add : BO_Sub;
+    }
+    if (SumOp == BO_Add && A && refersTo(A) == V)
+      Shape.Step = "(" + E.exprText(B) + ")";
+    else if (SumOp == BO_Add && B && refersTo(B) == V)
+      Shape.Step = "(" + E.exprText(A) + ")";
+    else if (SumOp == BO_Sub && A && refersTo(A) == V)
+      Shape.Step = "-(" + E.exprText(B) + ")";
+  }
   if (Shape.Step.empty())
     return Fail(Inc->getBeginLoc(), "the increment must be ++, --, += or -= "
-                                    "on the loop variable");
+                                    "on the loop variable, or v = v + s, "
+                                    "v = s + v or v = v - s");
   return true;
 }
 
