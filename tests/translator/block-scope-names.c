@@ -2,10 +2,10 @@
 // block, a cilk_for body's function) or to the start of the task block names
 // what is declared inside the function through what it stands for: block-
 // scope typedefs by the type they name, the function's enumerators by their
-// values, its static variables through their addresses. A struct declared in
-// the function cannot be named at file scope: a variable of that type in a
-// cilk_for body is a clear error (C++, where everything stays in place,
-// translates it).
+// values, its static variables through their addresses, and a struct
+// declared in the function through a twin at file scope with the same
+// members (C++, where everything stays in place, needs none). A struct whose
+// members are of the function's types too is a clear error.
 // RUN: %ito-cc --ito-no-translate -O2 %s -o %t.serial
 // RUN: %t.serial | FileCheck %s --match-full-lines --implicit-check-not={{.}}
 // RUN: cp %s %t.cpp
@@ -15,8 +15,10 @@
 // RUN: %ito-run -n 1 %t.cxx2 | FileCheck %s --match-full-lines --implicit-check-not={{.}}
 // RUN: %ito-cc -O2 -Wno-ito-stack-sharing %s -o %t
 // RUN: %ito-run -n 1 %t | FileCheck %s --match-full-lines --implicit-check-not={{.}}
-// RUN: not %ito-cc -O2 -Wno-ito-stack-sharing -DLOCAL_STRUCT %s -o %t.bad 2>&1 | FileCheck %s --check-prefix=STRUCT
-// STRUCT: block-scope-names.c:[[#@LINE+13]]:5: error: in C, the body of a 'cilk_for' cannot use 'c', of type 'struct cfg' declared in its function (the body becomes a function of its own); declare the type at file scope
+// RUN: %ito-cc -O2 -Wno-ito-stack-sharing -DLOCAL_STRUCT %s -o %t.local
+// RUN: %ito-run -n 1 %t.local | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: not %ito-cc -O2 -Wno-ito-stack-sharing -DLOCAL_STRUCT -DNESTED %s -o %t.bad 2>&1 | FileCheck %s --check-prefix=NESTED
+// NESTED: block-scope-names.c:[[#@LINE+21]]:5: error: in C, the body of a 'cilk_for' cannot use 'c', of type 'struct cfg' declared in its function (the body becomes a function of its own), whose members are of types of the function too; declare the types at file scope
 // (The bodies write the root's arrays: one process only, -Wno-ito-stack-sharing.)
 
 #include <cilk/cilk.h>
@@ -27,8 +29,16 @@ static int sq(int n) { return n * n; }
 int main(void) {
   typedef int (*op)(int);
   typedef long wide;
+#ifdef NESTED
+  struct unit {
+    int n;
+  };
+#endif
   struct cfg {
     int scale;
+#ifdef NESTED
+    struct unit u;
+#endif
   } c = {3};
   static const int table[4] = {10, 20, 30, 40};
   enum { SCALE = 2 };

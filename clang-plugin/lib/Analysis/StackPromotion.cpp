@@ -106,12 +106,27 @@ public:
       return isa<VarDecl>(D) && !isa<DecompositionDecl>(D) &&
              !SpawnVars.count(cast<VarDecl>(D));
     });
+    const bool ByMacro = S->getBeginLoc().isMacroID();
+    // A declaration of one variable that a macro writes, or that defines
+    // the variable's struct too (`struct { long n; } c;`, as
+    // CILK_C_REDUCER_OPADD does), stays as written: in C a copy is
+    // promoted.
+    const bool Copy =
+        !LO.CPlusPlus &&
+        llvm::count_if(S->decls(),
+                       [](const Decl *D) { return isa<VarDecl>(D); }) == 1 &&
+        llvm::all_of(
+            S->decls(),
+            [](const Decl *D) { return isa<VarDecl>(D) || isa<TagDecl>(D); }) &&
+        (ByMacro ? wholeMacroStatement(S) : !OnlyVars);
     for (Decl *D : S->decls())
       if (auto *V = dyn_cast<VarDecl>(D))
         if (V->hasLocalStorage() && !isa<ParmVarDecl>(V)) {
           Declared.insert(V);
           DeclOf[V] = S;
-          if (!OnlyVars || S->getBeginLoc().isMacroID() ||
+          if (Copy)
+            MacroDeclared.insert(V);
+          if ((!OnlyVars && !Copy) || (ByMacro && !Copy) ||
               V->getStorageClass() == SC_Register || !inCompound(S))
             Excluded.insert(V);
         }
@@ -251,11 +266,14 @@ public:
                      << " excluded " << Excluded.count(V) << " spellable "
                      << spellable(V) << "\n";
     for (const VarDecl *V : Wanted)
-      if (Declared.count(V) && !Excluded.count(V) && spellable(V) &&
+      if (Declared.count(V) && !Excluded.count(V) &&
+          (MacroDeclared.count(V) ? copyable(V) : spellable(V)) &&
           !labelAfter(DeclOf[V])) {
         P.Vars[V] = Uses[V];
         P.Decls[V] = DeclOf[V];
         P.Why[V] = Reasons[V];
+        if (MacroDeclared.count(V))
+          P.Copied.insert(V);
       }
     for (const ParmVarDecl *V : FD->parameters())
       if (Wanted.count(V) && !Excluded.count(V) && promotableParams() &&
@@ -409,6 +427,27 @@ private:
                ? "the spawned call of " + Callee + " " + What + " here"
                : Callee + ", which may fork, " + What + " here";
   }
+  /// Whether \p S is one macro's expansion (and the `;` after it): the
+  /// statement stays as written, and a copy of its variable is promoted.
+  bool wholeMacroStatement(const DeclStmt *S) {
+    SourceLocation B = S->getBeginLoc(), E = S->getEndLoc();
+    if (!Lexer::isAtStartOfMacroExpansion(B, SM, LO))
+      return false;
+    if (E.isFileID())
+      return SM.getExpansionRange(B).getEnd() ==
+             SM.getExpansionRange((*std::prev(S->decl_end()))->getEndLoc())
+                 .getEnd();
+    return Lexer::isAtEndOfMacroExpansion(E, SM, LO) &&
+           SM.getExpansionRange(B).getAsRange() ==
+               SM.getExpansionRange(E).getAsRange();
+  }
+  /// C: a copy made after the macro's declaration, of the type __typeof__
+  /// names (an anonymous struct too); not an array of unknown length.
+  bool copyable(const VarDecl *V) {
+    QualType T = V->getType();
+    return !T->isVariablyModifiedType() && !T.isConstQualified() &&
+           !T->isIncompleteType();
+  }
   bool inCompound(const DeclStmt *S) {
     return isa_and_nonnull<CompoundStmt>(Parents.getParent(S));
   }
@@ -477,9 +516,9 @@ private:
     if (T->isReferenceType())
       return false;
     if (const auto *A = dyn_cast<ArrayType>(T.getCanonicalType()))
-      // A variable-length array of variable-length arrays: the body of a
-      // cilk_for could not name its type.
-      if (A->getElementType()->isVariablyModifiedType())
+      // C++: a variable-length array of variable-length arrays (C's are
+      // promoted, their lengths travelling with the pointer).
+      if (LO.CPlusPlus && A->getElementType()->isVariablyModifiedType())
         return false;
     const Type *Base = T->getBaseElementTypeUnsafe();
     if (const TagDecl *Tag = Base->getAsTagDecl())
@@ -526,7 +565,7 @@ private:
   /// The variable each constructor call initializes.
   llvm::DenseMap<const CXXConstructExpr *, const VarDecl *> ConstructedVar;
   llvm::DenseMap<const VarDecl *, PromotionPlan::Reason> Reasons;
-  llvm::DenseSet<const VarDecl *> Declared, Wanted, Excluded;
+  llvm::DenseSet<const VarDecl *> Declared, Wanted, Excluded, MacroDeclared;
   llvm::DenseMap<const VarDecl *, const DeclStmt *> DeclOf;
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const DeclRefExpr *, 4>>
       Uses;

@@ -30,6 +30,7 @@
 
 #include "EmitLanguage.h"
 #include "RewriteUtils.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
@@ -83,8 +84,15 @@ private:
   /// The struct, union or enum declared in a function that \p T is made
   /// of, if any: file-scope code cannot name it.
   static const clang::TagDecl *localTag(clang::QualType T);
+  /// A declaration of \p Name, of type \p T made of a struct or union of
+  /// the function, that file-scope code can write: the record's twin (the
+  /// same members, declared in \p Before as `struct __ito_r<Tag>_<k>`) in
+  /// its place. Empty if its members are such types themselves.
+  std::string declareWithTwin(clang::QualType T, const std::string &Name,
+                              const std::string &Tag, std::string &Before);
 
   Edits &E;
+  unsigned Twins = 0;
 };
 
 } // namespace
@@ -317,17 +325,46 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
     return;
   }
   std::string Fields, Inits, Locals;
-  // Pointer (spelled Void in the context) to rows of Element whose length
-  // is known only at run time: the length travels beside it.
+  auto localTypeError = [&](const VarDecl *V) {
+    const TagDecl *Tag = localTag(V->getType());
+    E.error(V->getLocation(),
+            "in C, the body of a '" + F.Construct->Spelling.str() +
+                "' cannot use '" + V->getNameAsString() + "', of type '" +
+                QualType(Tag->getTypeForDecl(), 0).getAsString() +
+                "' declared in its function (the body becomes a function "
+                "of its own), whose members are of types of the function "
+                "too; declare the types at file scope");
+  };
+  // Pointer (spelled Void in the context) to an array whose lengths are
+  // known only at run time (`double [rows]`, `double [rows][cols]`): each
+  // variable length travels beside it.
   auto captureRows = [&](const std::string &Pointer, const std::string &Void,
-                         QualType Element) {
-    const std::string Len = "__ito_n_" + Pointer;
-    Fields += Void + Pointer + "; unsigned long " + Len + "; ";
-    Inits += Pointer + ", sizeof(*" + Pointer + ") / sizeof((*" + Pointer +
-             ")[0]), ";
-    Locals += "  " +
-              E.declare(Element, "(*" + Pointer + ")[__c->" + Len + "]") +
-              " = __c->" + Pointer + ";\n";
+                         QualType Array) {
+    Fields += Void + Pointer + "; ";
+    std::string Dims, Elem = "(*" + Pointer + ")";
+    QualType T = Array.getCanonicalType();
+    for (unsigned K = 0; const ArrayType *A = E.Ctx.getAsArrayType(T); K++) {
+      if (const auto *CA = dyn_cast<ConstantArrayType>(A)) {
+        Dims += "[" + std::to_string(CA->getSize().getZExtValue()) + "]";
+      } else {
+        const std::string Len = "__ito_n" + std::to_string(K) + "_" + Pointer;
+        Fields += "unsigned long " + Len + "; ";
+        Dims += "[__c->" + Len + "]";
+      }
+      T = A->getElementType().getCanonicalType();
+      Elem += "[0]";
+    }
+    Inits += Pointer + ", ";
+    // The lengths: the size of each level over its element's.
+    std::string Sub = "(*" + Pointer + ")";
+    for (const ArrayType *A = E.Ctx.getAsArrayType(Array.getCanonicalType()); A;
+         A = E.Ctx.getAsArrayType(A->getElementType().getCanonicalType())) {
+      if (!isa<ConstantArrayType>(A))
+        Inits += "sizeof(" + Sub + ") / sizeof(" + Sub + "[0]), ";
+      Sub += "[0]";
+    }
+    Locals += "  " + E.declare(T, "(*" + Pointer + ")" + Dims) + " = __c->" +
+              Pointer + ";\n";
   };
   // The function's enumerators become their values; its static variables
   // are reached through their addresses (the same in every process).
@@ -358,14 +395,23 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
       std::string Name = "__ito_p_" + V->getNameAsString();
       if (const auto *VLA =
               E.Ctx.getAsVariableArrayType(V->getType().getCanonicalType())) {
-        // A variable-length array: its length travels with the pointer.
-        captureRows(Name, "void *", VLA->getElementType());
+        // A variable-length array: its lengths travel with the pointer.
+        captureRows(Name, "void *", QualType(VLA, 0));
         continue;
       }
       QualType P = E.Ctx.getPointerType(V->getType().getCanonicalType());
-      Fields += E.declare(P, Name) + "; ";
-      Inits += Name + ", ";
-      Locals += "  " + E.declare(P, Name) + " = __c->" + Name + ";\n";
+      std::string Decl = E.declare(P, Name);
+      if (localTag(P)) {
+        // Its type is the function's own: a twin at file scope.
+        Decl = declareWithTwin(P, Name, N, Before);
+        if (Decl.empty()) {
+          localTypeError(V);
+          return;
+        }
+      }
+      Fields += Decl + "; ";
+      Inits += "(void *)" + Name + ", ";
+      Locals += "  " + Decl + " = __c->" + Name + ";\n";
       continue;
     }
     // File-scope code: through typedefs, which may be local to the function;
@@ -374,24 +420,30 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
     if (T->isArrayType())
       T = E.Ctx.getArrayDecayedType(T);
     T = T.getUnqualifiedType();
-    if (const TagDecl *Tag = localTag(T)) {
-      E.error(V->getLocation(),
-              "in C, the body of a '" + F.Construct->Spelling.str() +
-                  "' cannot use '" + V->getNameAsString() + "', of type '" +
-                  QualType(Tag->getTypeForDecl(), 0).getAsString() +
-                  "' declared in its function (the body becomes a function "
-                  "of its own); declare the type at file scope");
-      return;
-    }
     std::string Name = V->getNameAsString();
+    if (localTag(T)) {
+      // Its type is the function's own: a twin at file scope, the value
+      // copied through it.
+      std::string Decl = declareWithTwin(T, Name, N, Before);
+      if (Decl.empty()) {
+        localTypeError(V);
+        return;
+      }
+      Fields += Decl + "; ";
+      Inits += T->isPointerType() ? "(void *)" + Name + ", "
+                                  : "*(" + Decl.substr(0, Decl.rfind(' ')) +
+                                        " *)&" + Name + ", ";
+      Locals += "  " + Decl + " = __c->" + Name + ";\n";
+      continue;
+    }
     if (const auto *P = T->getAs<PointerType>())
-      if (const auto *VLA = E.Ctx.getAsVariableArrayType(P->getPointeeType()))
-        if (!VLA->getElementType()->isVariablyModifiedType()) {
-          // A pointer to a variable-length array (`double (*m)[cols]`): its
-          // row length travels with it, as a promoted array's does.
-          captureRows(Name, voidPointerFor(E.Ctx, T), VLA->getElementType());
-          continue;
-        }
+      if (P->getPointeeType()->isVariablyModifiedType() &&
+          P->getPointeeType()->isArrayType()) {
+        // A pointer to a variable-length array (`double (*m)[cols]`): its
+        // lengths travel with it, as a promoted array's do.
+        captureRows(Name, voidPointerFor(E.Ctx, T), P->getPointeeType());
+        continue;
+      }
     Fields += E.declare(T, Name) + "; ";
     Inits += Name + ", ";
     Locals += "  " + E.declare(T, Name) + " = __c->" + Name + ";\n";
@@ -430,6 +482,39 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
                 E.fileLoc(F.Construct->KeywordLoc),
                 E.statementRange(F.For->getBody()).getEnd()),
             Code);
+}
+
+std::string CEmitter::declareWithTwin(QualType T, const std::string &Name,
+                                      const std::string &Tag,
+                                      std::string &Before) {
+  std::string Stars;
+  T = T.getCanonicalType().getUnqualifiedType();
+  while (const auto *P = T->getAs<PointerType>()) {
+    Stars += "*";
+    T = P->getPointeeType().getCanonicalType().getUnqualifiedType();
+  }
+  const auto *RD = T->getAsRecordDecl();
+  if (!RD || !RD->isCompleteDefinition() || RD->hasAttr<AlignedAttr>() ||
+      RD->hasFlexibleArrayMember())
+    return "";
+  std::string Members;
+  for (const FieldDecl *FD : RD->fields()) {
+    if (localTag(FD->getType()) || FD->hasAttr<AlignedAttr>() ||
+        FD->getType()->isVariablyModifiedType())
+      return "";
+    Members +=
+        E.declare(FD->getType().getCanonicalType(), FD->getNameAsString());
+    if (FD->isBitField())
+      Members += " : " + std::to_string(FD->getBitWidthValue(E.Ctx));
+    Members += "; ";
+  }
+  const std::string Kind = RD->isUnion() ? "union" : "struct";
+  const std::string Twin =
+      Kind + " __ito_r" + Tag + "_" + std::to_string(Twins++);
+  Before += Twin + " { " + Members + "}" +
+            (RD->hasAttr<PackedAttr>() ? " __attribute__((packed))" : "") +
+            ";\n";
+  return Twin + " " + Stars + Name;
 }
 
 const TagDecl *CEmitter::localTag(QualType T) {

@@ -101,6 +101,21 @@ std::string declarationC(Edits &E, const VarDecl *V,
   return Out;
 }
 
+/// A copy of \p V, which a macro declares, promoted right after the
+/// declaration (C): of the type __typeof__ names, an anonymous struct too.
+std::string copyC(Edits &E, const VarDecl *V) {
+  const std::string Name = V->getNameAsString(),
+                    T = promotedName("__ito_t_", V),
+                    H = promotedName("__ito_h_", V),
+                    P = promotedName("__ito_p_", V);
+  return " typedef __typeof__(" + Name + ") " + T + "; void *" + H +
+         " __attribute__((cleanup(ito_unpromote))) = ito_promote(sizeof(" + T +
+         "), " + std::to_string(E.Ctx.getDeclAlign(V).getQuantity()) + "); " +
+         T + " *const " + P + " = (" + T + " *)" + H +
+         "; __builtin_memcpy((void *)" + P + ", &" + Name + ", sizeof(" + T +
+         "));";
+}
+
 /// Whether \p V's initializer is a braced list (as a macro may write it).
 bool isListInitialization(const VarDecl *V) {
   const Expr *Init = V->getInit();
@@ -194,6 +209,10 @@ void ito::emitPromotion(Edits &E, const PromotionPlan &Plan) {
   for (const auto &[V, S] : Plan.Decls) {
     if (!Done.insert(S).second)
       continue;
+    if (Plan.Copied.count(V)) {
+      E.insertAfter(E.statementRange(S).getEnd(), copyC(E, V));
+      continue;
+    }
     std::string Text;
     for (const Decl *D : S->decls()) {
       const auto *Var = cast<VarDecl>(D);

@@ -54,6 +54,9 @@ struct PromotionPlan {
       Vars;
   /// The declaration of each promoted local (it may declare others too).
   llvm::DenseMap<const clang::VarDecl *, const clang::DeclStmt *> Decls;
+  /// Promoted locals that a macro declares (C): the declaration stays, and
+  /// a copy of the variable made right after it is promoted.
+  llvm::DenseSet<const clang::VarDecl *> Copied;
   /// Promoted parameters, each with its function: the parameter is renamed
   /// and a local of its name, initialized from it, is promoted instead.
   llvm::DenseMap<const clang::ParmVarDecl *, const clang::FunctionDecl *>
