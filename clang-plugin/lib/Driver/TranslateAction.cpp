@@ -64,6 +64,14 @@ bool declaresItoApi(ASTContext &Ctx) {
          !TU->lookup(&Ctx.Idents.get("ito")).empty();
 }
 
+/// Whether the translation unit includes a Cilk keyword header
+/// (<cilk/cilk.h>, or <cilk/cilk_stub.h>, which asks for the serial
+/// elision): a Cilk program, whose main runs once, as the root task, even
+/// with no keyword left to translate.
+bool includesCilkHeader(ASTContext &Ctx) {
+  return Ctx.Idents.get("cilk_spawn").hasMacroDefinition();
+}
+
 class TranslateConsumer : public ASTConsumer {
 public:
   TranslateConsumer(TranslateResult &Result, GrainsizePragmaHandler &Pragmas,
@@ -103,7 +111,9 @@ public:
       return;
     EmitOptions Options;
     Options.MainFileName = MainFileName.str();
-    Options.HasCilk = Result.HasCilk;
+    Options.HasCilk = Result.HasCilk ||
+                      (!Preprocessed && includesCilkHeader(Ctx) &&
+                       !declaresItoApi(Ctx) && !declaresCilkAbi(Ctx));
     Options.Preprocessed = Preprocessed;
     // Hand-written libito code manages its own memory.
     Options.Translated = !Result.HasCilk && declaresCilkAbi(Ctx);
