@@ -6,6 +6,7 @@
 
 #include "ito/Translate/StackPromotion.h"
 #include "ito/Translate/ForkingFunctions.h"
+#include "ito/Translate/Reducers.h"
 #include "ito/Translate/TaskBlocks.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -38,6 +39,17 @@ bool ito::isAllocaCall(const CallExpr *C) {
 }
 
 namespace {
+
+bool inItoNamespace(const Decl *D);
+
+/// The reducers of <cilk/...> (namespace cilk).
+bool inCilkNamespace(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getIdentifier() && NS->getName() == "cilk")
+        return true;
+  return false;
+}
 
 /// The variable whose storage an lvalue names: `x`, `x.f`, `x[i]` (x an
 /// array), `(x)`, `(Base &)x`.
@@ -138,16 +150,20 @@ public:
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->getOpcode() == UO_AddrOf)
       if (const VarDecl *V = storageOf(U->getSubExpr()))
-        if (!usedOnTheSpot(U))
+        if (!usedOnTheSpot(U)) {
           wantVar(V, U->getExprLoc(), "its address is taken here");
+          noteForkingCall(V, U);
+        }
     return true;
   }
   bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
     if (C->getCastKind() == CK_ArrayToPointerDecay)
       if (const VarDecl *V = storageOf(C->getSubExpr()))
-        if (!usedOnTheSpot(C))
+        if (!usedOnTheSpot(C)) {
           wantVar(V, C->getExprLoc(),
                   "it is used here as a pointer to its first element");
+          noteForkingCall(V, C);
+        }
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
@@ -160,8 +176,10 @@ public:
     // it is spelled.
     SourceLocation L = E->getLocation();
     if (L.isMacroID() &&
-        (!SM.isMacroArgExpansion(L) || !SM.getSpellingLoc(L).isFileID()))
+        (!SM.isMacroArgExpansion(L) || !SM.getSpellingLoc(L).isFileID())) {
       Excluded.insert(V);
+      MacroUsed.insert(V);
+    }
     // An array in a template, where a dependent use has no decay yet.
     if (V->getType()->isArrayType() && V->hasLocalStorage()) {
       const Stmt *Up = Parents.getParentIgnoreParens(E);
@@ -213,8 +231,12 @@ public:
             T.getNonReferenceType().isConstQualified() && Spawned.count(C) &&
             !Forking.mayFork(C))
           continue;
-        if (T->isReferenceType())
+        if (T->isReferenceType()) {
           want(C->getArg(I), callReason(C, "takes it by reference"));
+          if (!Spawned.count(C) && !T.getNonReferenceType().isConstQualified())
+            if (const VarDecl *V = storageOf(C->getArg(I)))
+              noteForkingCall(V, C->getArg(I), C);
+        }
       } else if (!Callee) {
         // Unknown callee: any glvalue may be bound.
         want(C->getArg(I), callReason(C, "may take it by reference"));
@@ -259,7 +281,31 @@ public:
     return true;
   }
 
-  void finish() {
+  void finish(bool Move) {
+    if (Move)
+      promote();
+    // What reaches a function that may fork (whose tasks the checks do not
+    // follow) but stays on the stack: for the checks to report.
+    for (const auto &[V, Call] : ForkCalls) {
+      if (P.Vars.count(V) || (!Move && !Call.Known))
+        continue;
+      std::string Why =
+          !Move ? "-fno-ito-promote keeps locals on the stack"
+          : V->getStorageClass() == SC_Register ? "it is declared 'register'"
+          : MacroUsed.count(V) ? "a macro uses it, and its uses cannot be "
+                                 "rewritten there"
+          : LO.CPlusPlus && V->getType()->isVariablyModifiedType()
+              ? "C++ has no variable-length arrays to move"
+          : !Declared.count(V) ? "it is a parameter that stays in place"
+          : Excluded.count(V)  ? "its declaration cannot be rewritten"
+          : !spellable(V) ? "its type cannot be written where it would move"
+                          : "a label or case after its declaration could "
+                            "jump over it";
+      P.Unmoved[V] = {Call.Where, Why};
+    }
+  }
+
+  void promote() {
     if (getenv("ITO_DEBUG_PROMO"))
       for (const VarDecl *V : Wanted)
         llvm::errs() << V->getName() << " declared " << Declared.count(V)
@@ -419,6 +465,39 @@ private:
     if (Wanted.insert(V).second)
       Reasons[V] = {Loc, std::move(Why)};
   }
+  /// \p V's address, \p E, is an argument of a call (\p Call, else E's
+  /// parent) of a function that may fork, not spawned: remembered for
+  /// the checks if V stays on the stack.
+  void noteForkingCall(const VarDecl *V, const Expr *E,
+                       const CallExpr *Call = nullptr) {
+    if (!Call) {
+      const Stmt *S = E, *Up = Parents.getParent(S);
+      while (Up && (isa<ParenExpr>(Up) || isa<ImplicitCastExpr>(Up))) {
+        S = Up;
+        Up = Parents.getParent(S);
+      }
+      Call = dyn_cast_or_null<CallExpr>(Up);
+    }
+    if (!Call || Spawned.count(Call) || !Forking.mayFork(Call) ||
+        ForkCalls.count(V) || !V->hasLocalStorage() ||
+        V->getType()->isReferenceType() || isReducerType(V->getType()))
+      return;
+    // The program's own functions: libito's API (and its Cilk headers)
+    // hands the caller's storage to tasks knowingly, the C and C++
+    // libraries do not fork.
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
+    if (FD && (inItoNamespace(FD) || inCilkNamespace(FD) ||
+               SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())) ||
+               (FD->getIdentifier() && FD->getName().starts_with("ito_"))))
+      return;
+    std::string Callee = FD ? "'" + FD->getNameAsString() + "'" : "a function";
+    // Known to fork (its body is here), or, if the translation tried to
+    // move the local, may fork.
+    const bool Known = FD && FD->hasBody() && Forking.mayFork(FD);
+    ForkCalls[V] = {
+        {E->getExprLoc(), Callee + ", which may fork, gets its address here"},
+        Known};
+  }
   std::string callReason(const CallExpr *C, const char *What) {
     std::string Callee = "the callee";
     if (const auto *FD = dyn_cast_or_null<FunctionDecl>(C->getCalleeDecl()))
@@ -565,7 +644,13 @@ private:
   /// The variable each constructor call initializes.
   llvm::DenseMap<const CXXConstructExpr *, const VarDecl *> ConstructedVar;
   llvm::DenseMap<const VarDecl *, PromotionPlan::Reason> Reasons;
-  llvm::DenseSet<const VarDecl *> Declared, Wanted, Excluded, MacroDeclared;
+  llvm::DenseSet<const VarDecl *> Declared, Wanted, Excluded, MacroDeclared,
+      MacroUsed;
+  struct ForkCall {
+    PromotionPlan::Reason Where;
+    bool Known; // the callee's body forks
+  };
+  llvm::DenseMap<const VarDecl *, ForkCall> ForkCalls;
   llvm::DenseMap<const VarDecl *, const DeclStmt *> DeclOf;
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const DeclRefExpr *, 4>>
       Uses;
@@ -617,12 +702,13 @@ std::optional<CharSourceRange> ito::writtenInitializer(const VarDecl *V,
   return std::nullopt;
 }
 
-PromotionPlan ito::planPromotion(ASTContext &Ctx, const TranslationPlan &Plan) {
-  return planPromotion(Ctx, Plan, ForkingFunctions(Ctx, Plan));
+PromotionPlan ito::planPromotion(ASTContext &Ctx, const TranslationPlan &Plan,
+                                 bool Move) {
+  return planPromotion(Ctx, Plan, ForkingFunctions(Ctx, Plan), Move);
 }
 
 PromotionPlan ito::planPromotion(ASTContext &Ctx, const TranslationPlan &Plan,
-                                 const ForkingFunctions &Forking) {
+                                 const ForkingFunctions &Forking, bool Move) {
   PromotionPlan P;
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::DenseSet<const Stmt *> ForBodies;
@@ -655,7 +741,9 @@ PromotionPlan ito::planPromotion(ASTContext &Ctx, const TranslationPlan &Plan,
     Collector C(P, FD, FD->getBody(), Ctx, Forking, ForBodies, Spawned,
                 SpawnVars);
     C.TraverseStmt(FD->getBody());
-    C.finish();
+    C.finish(Move);
   }
+  if (!Move)
+    P.Allocas.clear();
   return P;
 }

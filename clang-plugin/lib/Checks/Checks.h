@@ -32,6 +32,9 @@ void checkStackPublish(CheckContext &C);
 /// -Wito-stack-sharing (through globals): a parent's stack address stored
 /// in file-scope or static data that a child reads.
 void checkGlobalStack(CheckContext &C);
+/// -Wito-stack-sharing (through a call): a local that a function that may
+/// fork gets, which the translation cannot move off the stack.
+void checkUnmovedLocals(CheckContext &C);
 /// -Wito-this-capture: a task lambda captures `this`.
 void checkThisCapture(CheckContext &C);
 /// -Wito-checkout-across-fork: a checkout open across a fork or join.

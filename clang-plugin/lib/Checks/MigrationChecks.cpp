@@ -39,6 +39,7 @@ void ito::runMigrationChecks(ASTContext &Ctx, const TranslationPlan &Plan,
   checkStackSharing(C);
   checkStackPublish(C);
   checkGlobalStack(C);
+  checkUnmovedLocals(C);
   checkThisCapture(C);
   checkCheckoutAcrossFork(C);
   checkStaticWrite(C);

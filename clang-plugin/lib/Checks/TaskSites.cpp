@@ -206,8 +206,7 @@ private:
 } // namespace
 
 TaskSites::TaskSites(ASTContext &Ctx, const TranslationPlan &Plan, bool Promote)
-    : Ctx(Ctx), Plan(Plan),
-      Promotion(Promote ? planPromotion(Ctx, Plan) : PromotionPlan()) {
+    : Ctx(Ctx), Plan(Plan), Promotion(planPromotion(Ctx, Plan, Promote)) {
   const SourceManager &SM = Ctx.getSourceManager();
   SiteCollector Collector(Ctx);
   Collector.TraverseDecl(Ctx.getTranslationUnitDecl());

@@ -18,6 +18,8 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/SARIFDiagnosticPrinter.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -64,12 +66,13 @@ bool declaresItoApi(ASTContext &Ctx) {
          !TU->lookup(&Ctx.Idents.get("ito")).empty();
 }
 
-/// Whether the translation unit includes a Cilk keyword header
-/// (<cilk/cilk.h>, or <cilk/cilk_stub.h>, which asks for the serial
-/// elision): a Cilk program, whose main runs once, as the root task, even
-/// with no keyword left to translate.
-bool includesCilkHeader(ASTContext &Ctx) {
-  return Ctx.Idents.get("cilk_spawn").hasMacroDefinition();
+/// Whether the keywords were made to vanish (<cilk/cilk_stub.h>, or
+/// -Dcilk_spawn= on the command line): the serial elision of a Cilk
+/// program, whose main runs once, as the root task, even with no keyword
+/// left to translate.
+bool asksForSerialElision(Preprocessor &PP) {
+  const MacroInfo *MI = PP.getMacroInfo(PP.getIdentifierInfo("cilk_spawn"));
+  return MI && MI->getNumTokens() == 0;
 }
 
 class TranslateConsumer : public ASTConsumer {
@@ -77,10 +80,10 @@ public:
   TranslateConsumer(TranslateResult &Result, GrainsizePragmaHandler &Pragmas,
                     std::shared_ptr<DiagnosticPragmas> DiagPragmas,
                     StringRef MainFileName, const CheckOptions &Checks,
-                    bool Preprocessed, bool OnlyCheck)
-      : Result(Result), Pragmas(Pragmas), DiagPragmas(std::move(DiagPragmas)),
-        MainFileName(MainFileName), Checks(Checks), Preprocessed(Preprocessed),
-        OnlyCheck(OnlyCheck) {
+                    bool Preprocessed, bool OnlyCheck, Preprocessor &PP)
+      : PP(PP), Result(Result), Pragmas(Pragmas),
+        DiagPragmas(std::move(DiagPragmas)), MainFileName(MainFileName),
+        Checks(Checks), Preprocessed(Preprocessed), OnlyCheck(OnlyCheck) {
     this->Checks.setPragmas(this->DiagPragmas.get());
   }
 
@@ -111,9 +114,9 @@ public:
       return;
     EmitOptions Options;
     Options.MainFileName = MainFileName.str();
-    Options.HasCilk = Result.HasCilk ||
-                      (!Preprocessed && includesCilkHeader(Ctx) &&
-                       !declaresItoApi(Ctx) && !declaresCilkAbi(Ctx));
+    Options.HasCilk =
+        Result.HasCilk || (!Preprocessed && asksForSerialElision(PP) &&
+                           !declaresItoApi(Ctx) && !declaresCilkAbi(Ctx));
     Options.Preprocessed = Preprocessed;
     // Hand-written libito code manages its own memory.
     Options.Translated = !Result.HasCilk && declaresCilkAbi(Ctx);
@@ -138,6 +141,7 @@ public:
   }
 
 private:
+  Preprocessor &PP;
   TranslateResult &Result;
   GrainsizePragmaHandler &Pragmas;
   std::shared_ptr<DiagnosticPragmas> DiagPragmas;
@@ -211,5 +215,5 @@ TranslateAction::CreateASTConsumer(CompilerInstance &CI, StringRef) {
   }
   return std::make_unique<TranslateConsumer>(
       Result, Pragmas, DiagnosticPragmas::attach(PP), MainFileName, *Checks,
-      getCurrentInput().isPreprocessed(), ApplyFixIts);
+      getCurrentInput().isPreprocessed(), ApplyFixIts, PP);
 }

@@ -67,6 +67,14 @@ struct PromotionPlan {
     std::string Text;
   };
   llvm::DenseMap<const clang::VarDecl *, Reason> Why;
+  /// Locals whose address a function that may fork gets (a call, not a
+  /// spawn: the checks do not follow its tasks) and that stay on the stack:
+  /// where, and why they cannot move. For the checks to report.
+  struct Unmovable {
+    Reason Where;
+    std::string WhyNot;
+  };
+  llvm::DenseMap<const clang::VarDecl *, Unmovable> Unmoved;
   /// alloca calls whose memory goes to the heap, and the function of each.
   llvm::DenseMap<const clang::CallExpr *, const clang::FunctionDecl *> Allocas;
 
@@ -77,11 +85,12 @@ struct PromotionPlan {
 class ForkingFunctions;
 
 /// Plans the promotion over \p Forking, the translation unit's call graph
-/// (built here if not given).
-PromotionPlan planPromotion(clang::ASTContext &Ctx,
-                            const TranslationPlan &Plan);
+/// (built here if not given). Without \p Move (-fno-ito-promote) nothing
+/// moves, and only Unmoved is filled.
 PromotionPlan planPromotion(clang::ASTContext &Ctx, const TranslationPlan &Plan,
-                            const ForkingFunctions &Forking);
+                            bool Move = true);
+PromotionPlan planPromotion(clang::ASTContext &Ctx, const TranslationPlan &Plan,
+                            const ForkingFunctions &Forking, bool Move = true);
 
 /// Where the initializer of a local is in its declaration, as written after
 /// the declarator: " = x", "(a, b)" or "{a, b}"; an invalid range if it has
