@@ -15,6 +15,7 @@
 // RUN: %ito-run -n 4 --internode %t | diff %t.expected -
 // CHECK: total 50005000 pairs 10000 sum 50005000 max 9973 min 3
 // CHECK-NEXT: list 10000 in order 1 key ok 1
+// CHECK-NEXT: counted 1000 locally 499500
 
 #include <cilk/cilk.h>
 #include <cilk/reducer_max.h>
@@ -115,6 +116,30 @@ static void add(int lo, int hi) {
   cilk_sync;
 }
 
+// A reducer passed by pointer, of the type Cilk Plus names
+// (CILK_C_REDUCER_OPADD_TYPE); and one declared in a function, updated by a
+// cilk_for.
+static void count_up(int lo, int hi, CILK_C_REDUCER_OPADD_TYPE(long) * cnt) {
+  if (hi - lo < 100) {
+    for (int i = lo; i < hi; i++)
+      REDUCER_VIEW(*cnt) += 1;
+    return;
+  }
+  int mid = (lo + hi) / 2;
+  cilk_spawn count_up(lo, mid, cnt);
+  count_up(mid, hi, cnt);
+  cilk_sync;
+}
+
+static long local_sum(int n) {
+  CILK_C_REDUCER_OPADD(s, long, 0);
+  CILK_C_REGISTER_REDUCER(s);
+  cilk_for(int i = 0; i < n; i++) REDUCER_VIEW(s) += i;
+  long v = REDUCER_VIEW(s);
+  CILK_C_UNREGISTER_REDUCER(s);
+  return v;
+}
+
 int main(void) {
   CILK_C_REGISTER_REDUCER(total);
   CILK_C_REGISTER_REDUCER(pairs);
@@ -130,6 +155,11 @@ int main(void) {
     in_order &= n->value == ++count;
   printf("list %d in order %d key ok %d\n", count, in_order, key_ok);
   CILK_C_UNREGISTER_REDUCER(numbers);
+  CILK_C_REDUCER_OPADD(cnt, long, 0);
+  CILK_C_REGISTER_REDUCER(cnt);
+  count_up(0, 1000, &cnt);
+  printf("counted %ld locally %ld\n", REDUCER_VIEW(cnt), local_sum(1000));
+  CILK_C_UNREGISTER_REDUCER(cnt);
   CILK_C_UNREGISTER_REDUCER(least);
   CILK_C_UNREGISTER_REDUCER(best);
   CILK_C_UNREGISTER_REDUCER(pairs);

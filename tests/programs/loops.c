@@ -3,7 +3,8 @@
 // 4`, non-unit steps up and down, a decreasing loop with i--, loops over
 // long, size_t, unsigned and pointer ranges, a `<=` and a `!=` condition,
 // increments written i = i + s, i = s + i and i = i - s (also over a
-// pointer), and cilk_scope blocks whose spawns are joined at the end of the
+// pointer), strides whose trip count overflows the loop variable's type
+// when computed in it (before: 0 iterations instead of 16), and cilk_scope blocks whose spawns are joined at the end of the
 // scope.
 // RUN: %ito-cc --ito-no-translate -O2 %s -o %t.serial
 // RUN: %t.serial > %t.expected
@@ -20,6 +21,7 @@
 // CHECK-NEXT: long 3000000000 sum {{[0-9]+}} size_t 4096 unsigned 255
 // CHECK-NEXT: pointer 10000 doubled 99990000 le 101 ne 77
 // CHECK-NEXT: assigned steps 250 200 143 125
+// CHECK-NEXT: wide strides 16
 // CHECK-NEXT: scope fib 6765 + 10946 = 17711 nested 28657 after 0
 
 #include <cilk/cilk.h>
@@ -135,6 +137,16 @@ int main(void) {
       steps[b] += (hit[i] >> b) & 1;
   printf("assigned steps %d %d %d %d\n", steps[0], steps[1], steps[2],
          steps[3]);
+
+  // Trip counts whose span plus step overflows the loop variable's type.
+  int *wide = calloc(16, sizeof *wide);
+  cilk_for(unsigned u = 0; u < 0xFFFFFFF0u; u += 0x0FFFFFFFu) wide[u /
+                                                                   0x0FFFFFFFu] =
+      1;
+  int nw = 0;
+  for (int k = 0; k < 16; k++)
+    nw += wide[k];
+  printf("wide strides %d\n", nw);
 
   long a, b, c, d = 0;
   cilk_scope {

@@ -25,7 +25,7 @@ void lt_preincrement(int n, int *out) {
   }
   // The begin value goes to the context; the trip count compares the begin
   // and end values, each evaluated once.
-  // CHECK: { struct __ito_c[[F1]] __ito_c = { out, (0), 1 }; {{.*}}__ito_e = (n); ito_abi_for(0, (__ito_b < __ito_e ? {{.*}}), 0, __ito_f[[F1]], &__ito_c, sizeof __ito_c); }
+  // CHECK: { struct __ito_c[[F1]] __ito_c = { out, (0), 1 }; {{.*}}__ito_e = (n); ito_abi_for(0, (long long)(__ito_b < __ito_e ? {{.*}}), 0, __ito_f[[F1]], &__ito_c, sizeof __ito_c); }
   // CHECK: static void __ito_f[[F1]](long long __lo, long long __hi, void *__p) {
   // CHECK-NEXT: struct __ito_c[[F1]] *__c = (struct __ito_c[[F1]] *)__p;
   // CHECK-NEXT: int *out = __c->out;
@@ -41,7 +41,7 @@ void le_postincrement(int n, int *out) {
   cilk_for (int i = 0; i <= n; i++) {
     out[i] = i;
   }
-  // CHECK: ito_abi_for(0, (__ito_b <= __ito_e ? {{.*}}), 0, __ito_f{{[0-9]+}},
+  // CHECK: ito_abi_for(0, (long long)(__ito_b <= __ito_e ? {{.*}}), 0, __ito_f{{[0-9]+}},
   // CHECK: #line [[#@LINE-4]] "{{.*}}cilk-for-c.c"
   // CHECK-NEXT: {{^ *}}{{[{]$}}
   // CHECK-NEXT: {{^}}    out[i] = i;
@@ -52,14 +52,14 @@ void gt_predecrement(int n, int *out) {
     out[i] = i;
   }
   // The step is -1.
-  // CHECK: { struct __ito_c{{[0-9]+}} __ito_c = { out, (n), -1 }; {{.*}}__ito_e = (0); ito_abi_for(0, (__ito_b > __ito_e ? {{.*}}), 0, __ito_f{{[0-9]+}},
+  // CHECK: { struct __ito_c{{[0-9]+}} __ito_c = { out, (n), -1 }; {{.*}}__ito_e = (0); ito_abi_for(0, (long long)(__ito_b > __ito_e ? {{.*}}), 0, __ito_f{{[0-9]+}},
 }
 
 void ge_minus_assign(int n, int *out) {
   cilk_for (int i = n; i >= 0; i -= 2) {
     out[i] = i;
   }
-  // CHECK: { struct __ito_c{{[0-9]+}} __ito_c = { out, (n), -(2) }; {{.*}}ito_abi_for(0, (__ito_b >= __ito_e ? {{.*}}), 0, __ito_f{{[0-9]+}},
+  // CHECK: { struct __ito_c{{[0-9]+}} __ito_c = { out, (n), -(2) }; {{.*}}ito_abi_for(0, (long long)(__ito_b >= __ito_e ? {{.*}}), 0, __ito_f{{[0-9]+}},
 }
 
 void ne_plus_assign(int n, int step, int *out) {
@@ -74,7 +74,7 @@ void postdecrement_flipped(int n, int *out) {
     out[i] = (int)i;
   }
   // The loop variable on the right: 0 <= i is i >= 0.
-  // CHECK: { struct __ito_c{{[0-9]+}} __ito_c = { out, (n), -1 }; long __ito_b = {{.*}}ito_abi_for(0, (__ito_b >= __ito_e ? {{.*}}), 0, __ito_f{{[0-9]+}},
+  // CHECK: { struct __ito_c{{[0-9]+}} __ito_c = { out, (n), -1 }; long __ito_b = {{.*}}ito_abi_for(0, (long long)(__ito_b >= __ito_e ? {{.*}}), 0, __ito_f{{[0-9]+}},
   // CHECK: long i = __c->__begin + __k * __c->__step;
 }
 

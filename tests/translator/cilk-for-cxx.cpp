@@ -25,25 +25,25 @@ void shapes(int n, int *out) {
   cilk_for (int i = 0; i < n; ++i) {
     out[i] = i;
   }
-  // CHECK-NEXT: {{^}}  { {{.*}} __ito_b = (0); auto __ito_e = (n); ito::cilk::__parallel_for((__ito_b < __ito_e ? {{.*}}), 0, [{{.*}}](long long __lo, long long __hi) mutable { {{.*}}int i = __ito_b + __k * 1;{{.*}}{{[{]$}}
+  // CHECK-NEXT: {{^}}  { {{.*}} __ito_b = (0); auto __ito_e = (n); ito::cilk::__parallel_for((long long)(__ito_b < __ito_e ? {{.*}}), 0, [{{.*}}](long long __lo, long long __hi) mutable { {{.*}}int i = __ito_b + __k * 1;{{.*}}{{[{]$}}
   // CHECK-NEXT: {{^}}    out[i] = i;
   // CHECK-NEXT: {{^}}  } {{.*}}}); }{{$}}
   cilk_for (int i = 0; i <= n; i++) {
     out[i] = i;
   }
-  // CHECK-NEXT: parallel_for((__ito_b <= __ito_e ? {{.*}}int i = __ito_b + __k * 1;
+  // CHECK-NEXT: parallel_for((long long)(__ito_b <= __ito_e ? {{.*}}int i = __ito_b + __k * 1;
   // CHECK-NEXT: {{^}}    out[i] = i;
   // CHECK-NEXT: {{^}}  } {{.*}}}); }{{$}}
   cilk_for (int i = n; i > 0; --i) {
     out[i] = i;
   }
-  // CHECK-NEXT: {{.*}} __ito_b = (n); auto __ito_e = (0); ito::cilk::__parallel_for((__ito_b > __ito_e ? {{.*}}int i = __ito_b + __k * -1;
+  // CHECK-NEXT: {{.*}} __ito_b = (n); auto __ito_e = (0); ito::cilk::__parallel_for((long long)(__ito_b > __ito_e ? {{.*}}int i = __ito_b + __k * -1;
   // CHECK-NEXT: {{^}}    out[i] = i;
   // CHECK-NEXT: {{^}}  } {{.*}}}); }{{$}}
   cilk_for (int i = n; i >= 0; i -= 2) {
     out[i] = i;
   }
-  // CHECK-NEXT: parallel_for((__ito_b >= __ito_e ? {{.*}}int i = __ito_b + __k * -(2);
+  // CHECK-NEXT: parallel_for((long long)(__ito_b >= __ito_e ? {{.*}}int i = __ito_b + __k * -(2);
   // CHECK-NEXT: {{^}}    out[i] = i;
   // CHECK-NEXT: {{^}}  } {{.*}}}); }{{$}}
   cilk_for (int i = 0; i != n; i += 3) {
@@ -55,7 +55,7 @@ void shapes(int n, int *out) {
   cilk_for (int i = n; 0 <= i; i--) {
     out[i] = i;
   }
-  // CHECK-NEXT: parallel_for((__ito_b >= __ito_e ? {{.*}}int i = __ito_b + __k * -1;
+  // CHECK-NEXT: parallel_for((long long)(__ito_b >= __ito_e ? {{.*}}int i = __ito_b + __k * -1;
   // CHECK-NEXT: {{^}}    out[i] = i;
   // CHECK-NEXT: {{^}}  } {{.*}}}); }{{$}}
 }

@@ -483,23 +483,43 @@ bool ito::getLoopShape(Edits &E, const CilkFor &F, LoopShape &Shape) {
 }
 
 std::string ito::tripCount(const LoopShape &S, StringRef B, StringRef End) {
-  const std::string St = "(" + S.Step + ")";
-  const std::string Span = "((" + End.str() + ") - (" + B.str() + "))";
-  const std::string RSpan = "((" + B.str() + ") - (" + End.str() + "))";
+  // In unsigned 64-bit arithmetic for integers (and differences),
+  // so that neither the span nor the step added to it overflows the loop
+  // variable's type: `u < 0xFFFFFFF0u; u += 0x0FFFFFFFu` runs 16 times.
+  // (Pointers and iterators: their difference.)
+  const bool Pointer = !S.Var->getType()->isIntegralOrEnumerationType();
+  auto Wide = [&](StringRef X) {
+    return "(unsigned long long)(" + X.str() + ")";
+  };
+  const std::string Span =
+      Pointer ? "(unsigned long long)((" + End.str() + ") - (" + B.str() + "))"
+              : "(" + Wide(End) + " - " + Wide(B) + ")";
+  const std::string RSpan =
+      Pointer ? "(unsigned long long)((" + B.str() + ") - (" + End.str() + "))"
+              : "(" + Wide(B) + " - " + Wide(End) + ")";
+  const std::string St = "(unsigned long long)(" + S.Step + ")";
+  const std::string NegSt = "(unsigned long long)(-(" + S.Step + "))";
+  // ceil(span / step) without span + step - 1.
+  auto Ceil = [](const std::string &Sp, const std::string &Stp) {
+    return "(" + Sp + " / " + Stp + " + (" + Sp + " % " + Stp + " != 0))";
+  };
+  std::string Count;
   if (S.Cmp == "<")
-    return "(" + B.str() + " < " + End.str() + " ? (" + Span + " + " + St +
-           " - 1) / " + St + " : 0)";
-  if (S.Cmp == "<=")
-    return "(" + B.str() + " <= " + End.str() + " ? " + Span + " / " + St +
-           " + 1 : 0)";
-  if (S.Cmp == ">")
-    return "(" + B.str() + " > " + End.str() + " ? (" + RSpan + " - " + St +
-           " - 1) / -" + St + " : 0)";
-  if (S.Cmp == ">=")
-    return "(" + B.str() + " >= " + End.str() + " ? " + RSpan + " / -" + St +
-           " + 1 : 0)";
+    Count =
+        "(" + B.str() + " < " + End.str() + " ? " + Ceil(Span, St) + " : 0)";
+  else if (S.Cmp == "<=")
+    Count = "(" + B.str() + " <= " + End.str() + " ? " + Span + " / " + St +
+            " + 1 : 0)";
+  else if (S.Cmp == ">")
+    Count = "(" + B.str() + " > " + End.str() + " ? " + Ceil(RSpan, NegSt) +
+            " : 0)";
+  else if (S.Cmp == ">=")
+    Count = "(" + B.str() + " >= " + End.str() + " ? " + RSpan + " / " + NegSt +
+            " + 1 : 0)";
   // != : the step's sign is in its text when it is negative (-- or -=).
-  if (!S.Step.empty() && S.Step[0] == '-')
-    return "(" + RSpan + " / -" + St + ")";
-  return "(" + Span + " / " + St + ")";
+  else if (!S.Step.empty() && S.Step[0] == '-')
+    Count = "(" + RSpan + " / " + NegSt + ")";
+  else
+    Count = "(" + Span + " / " + St + ")";
+  return "(long long)" + Count;
 }

@@ -219,8 +219,8 @@ ITO_CILK_MIN_MAX_TYPE(double, double, -DBL_MAX, DBL_MAX)
 ITO_CILK_MIN_MAX_TYPE(longdouble, long double, -LDBL_MAX, LDBL_MAX)
 #undef ITO_CILK_MIN_MAX_TYPE
 
-#define CILK_C_REDUCER_MAX_TYPE(tn) CILK_C_REDUCER_OPADD_TYPE(tn)
-#define CILK_C_REDUCER_MIN_TYPE(tn) CILK_C_REDUCER_OPADD_TYPE(tn)
+#define CILK_C_REDUCER_MAX_TYPE(tn) cilk_c_reducer_opadd_##tn
+#define CILK_C_REDUCER_MIN_TYPE(tn) cilk_c_reducer_opadd_##tn
 #define CILK_C_REDUCER_MAX(Name, tn, v)                                        \
   CILK_C_REDUCER_MAX_TYPE(tn)                                                  \
   Name = CILK_C_INIT_REDUCER(__cilkrts_opadd_type_##tn,                        \

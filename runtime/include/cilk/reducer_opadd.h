@@ -98,7 +98,8 @@ public:
     (void)k;                                                                   \
     *(Type *)l += *(Type *)r;                                                  \
   }                                                                            \
-  typedef Type __cilkrts_opadd_type_##tn;
+  typedef Type __cilkrts_opadd_type_##tn;                                      \
+  typedef CILK_C_DECLARE_REDUCER(Type) cilk_c_reducer_opadd_##tn;
 ITO_CILK_OPADD_TYPE(char, char)
 ITO_CILK_OPADD_TYPE(schar, signed char)
 ITO_CILK_OPADD_TYPE(uchar, unsigned char)
@@ -115,7 +116,9 @@ ITO_CILK_OPADD_TYPE(double, double)
 ITO_CILK_OPADD_TYPE(longdouble, long double)
 #undef ITO_CILK_OPADD_TYPE
 
-#define CILK_C_REDUCER_OPADD_TYPE(tn) CILK_C_DECLARE_REDUCER(__cilkrts_opadd_type_##tn)
+/* The reducer's type, as Cilk Plus names it (a parameter may be a pointer
+ * to one). */
+#define CILK_C_REDUCER_OPADD_TYPE(tn) cilk_c_reducer_opadd_##tn
 #define CILK_C_REDUCER_OPADD(Name, tn, v)                                      \
   CILK_C_REDUCER_OPADD_TYPE(tn)                                                \
   Name = CILK_C_INIT_REDUCER(__cilkrts_opadd_type_##tn,                        \

@@ -91,6 +91,17 @@ private:
   void *key_;
 };
 
+// Whether copying a T compiles: std::is_copy_constructible, also through
+// containers, whose copy constructors say yes for elements that cannot be
+// copied (std::vector<std::unique_ptr<int>>).
+template <class T, class = void>
+struct copyable : std::is_copy_constructible<T> {};
+template <class T>
+struct copyable<T, std::void_t<typename T::value_type>>
+    : std::bool_constant<std::is_copy_constructible_v<T> &&
+                         (std::is_same_v<typename T::value_type, T> ||
+                          copyable<typename T::value_type>::value)> {};
+
 // Whether an object lies on a task's stack, which only the process running
 // the task reaches.
 inline bool on_task_stack(const void *object) {
@@ -104,13 +115,22 @@ inline bool on_task_stack(const void *object) {
 // goes with the child. Copying a std::vector at every spawn of a recursive
 // `f(const std::vector<T> &v, lo, hi)` would cost the whole vector each
 // time.
+// An object that cannot be copied (a std::vector of std::unique_ptr) and
+// lies on a task's stack stops the program with a message.
 template <class T> class const_ref_arg {
 public:
   explicit const_ref_arg(const T &object) {
-    if (on_task_stack(&object))
-      copy_.emplace(object);
-    else
+    if (!on_task_stack(&object)) {
       shared_ = &object;
+    } else if constexpr (copyable<T>::value) {
+      copy_.emplace(object);
+    } else {
+      ito_sched_fatal("a spawned call's const reference argument is an "
+                      "object on a task's stack that cannot be copied (no "
+                      "copy constructor), which a child in another process "
+                      "cannot reach; give it a name in a variable of the "
+                      "caller, or allocate it");
+    }
   }
   const T &__get() const { return shared_ ? *shared_ : *copy_; }
 
@@ -131,7 +151,7 @@ template <class T> class __shared_view {
 
 public:
   explicit __shared_view(T &object) : object_(&object) {
-    if constexpr (std::is_copy_constructible_v<object_type>)
+    if constexpr (copyable<object_type>::value)
       if (on_task_stack(&object))
         object_ = copy_ = new object_type(object);
   }
