@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Runs the benchmark programs of examples/api and tabulates their times.
+"""Runs the benchmark programs of examples/api (and the unmodified Cilk
+programs of examples/cilk over malloc'd arrays) and tabulates their times.
 
 Usage: scripts/bench.py [--build DIR] [--repeats R] [--runs K]
                         [--only fib,uts] [--variants serial,np1,...]
@@ -8,7 +9,8 @@ Usage: scripts/bench.py [--build DIR] [--repeats R] [--runs K]
 For each benchmark (fib 35, nqueens 12, uts T1, lcs 16384 512, cilksort 10M
 keys with cutoff 16384, uts_mem T1, heat 2048 50; with --quick fib 27,
 nqueens 9, uts T3, lcs 2048 128, cilksort 1M 4096, uts_mem T1 -d 8, heat
-512 20) it runs
+512 20; and the Cilk programs cilksort_heap, heat_heap and matmul_heap
+1024, built by ito-cc from sources with no ito header) it runs
 
   serial          <build>/examples/api/<name>_serial
   np1             <build>/bin/ito-run -n 1 <build>/examples/api/<name>
@@ -56,7 +58,21 @@ BENCHMARKS = {
                  (["1000000", "4096"], "n=1M c=4096")),
     "uts_mem": ((["T1"], "T1"), (["T1", "-d", "8"], "T1 d=8")),
     "heat": ((["2048", "50"], "n=2048 s=50"), (["512", "20"], "n=512 s=20")),
+    # Unmodified Cilk programs over malloc'd arrays (examples/cilk, built by
+    # ito-cc): global memory placed and reached by the runtime alone.
+    "cilksort_heap": ((["10000000", "16384"], "n=10M c=16384"),
+                      (["1000000", "4096"], "n=1M c=4096")),
+    "heat_heap": ((["2048", "50"], "n=2048 s=50"), (["512", "20"], "n=512 s=20")),
+    "matmul_heap": ((["1024", "32"], "n=1024 leaf=32"),
+                    (["256", "32"], "n=256 leaf=32")),
 }
+
+# Where each benchmark's programs are (examples/<folder>/<name>[_serial]).
+FOLDERS = {"cilksort_heap": "cilk", "heat_heap": "cilk", "matmul_heap": "cilk"}
+
+
+def program(build, name):
+    return os.path.join(build, "examples", FOLDERS.get(name, "api"), name)
 
 POLICIES = ["nocache", "write-through", "write-back", "write-back-lazy"]
 
@@ -65,7 +81,7 @@ VARIANTS = ["serial", "np1", "np2", "np2-internode"]
 
 def command(build, variant, name, args, timeout):
     """The command line of one variant of one benchmark."""
-    prog = os.path.join(build, "examples", "api", name)
+    prog = program(build, name)
     if variant == "serial":
         return [prog + "_serial"] + args
     run = [os.path.join(build, "bin", "ito-run"), "--timeout", str(timeout)]
@@ -397,7 +413,7 @@ def main():
 
     build = os.path.abspath(args.build)
     missing = [p for p in [os.path.join(build, "bin", "ito-run")] +
-               [os.path.join(build, "examples", "api", n + s)
+               [program(build, n) + s
                 for n in args.only for s in ("", "_serial")]
                if not os.access(p, os.X_OK)]
     if missing:
