@@ -287,7 +287,7 @@ public:
     // What reaches a function that may fork (whose tasks the checks do not
     // follow) but stays on the stack: for the checks to report.
     for (const auto &[V, Call] : ForkCalls) {
-      if (P.Vars.count(V) || (!Move && !Call.Known))
+      if (P.Vars.count(V) || !Call.Known)
         continue;
       std::string Why =
           !Move ? "-fno-ito-promote keeps locals on the stack"
@@ -491,8 +491,8 @@ private:
                (FD->getIdentifier() && FD->getName().starts_with("ito_"))))
       return;
     std::string Callee = FD ? "'" + FD->getNameAsString() + "'" : "a function";
-    // Known to fork (its body is here), or, if the translation tried to
-    // move the local, may fork.
+    // Known to fork: its body is here. (A function of another source, as
+    // likely to parse options as to fork, is not reported.)
     const bool Known = FD && FD->hasBody() && Forking.mayFork(FD);
     ForkCalls[V] = {
         {E->getExprLoc(), Callee + ", which may fork, gets its address here"},
