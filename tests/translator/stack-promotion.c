@@ -4,11 +4,14 @@
 // the program's heap, freed when their scope ends or the function returns;
 // every use goes through the pointer, and a declaration of several
 // variables becomes one each. Left on the stack: parameters, register
-// variables, locals used in a macro, locals a label after them could jump
-// over, and everything in functions that cannot fork.
+// variables, locals a macro's body names where their block also spells the
+// name otherwise (a member), locals a label after them could jump over, and
+// everything in functions that cannot fork. (A macro's body that names a
+// local, the name spelled nowhere else, makes the name a macro for the
+// moved storage over the local's block.)
 // RUN: %ito-translate %s -- -I %ito-include -Wno-ito-stack-sharing > %t.c
 // RUN: not %ito-translate %s -- -I %ito-include 2>&1 | FileCheck %s --check-prefix=REPORTED
-// REPORTED: stack-promotion.c:[[#@LINE+59]]:18: error: spawned task receives the address of local variable 'in_macro' of 'stays'
+// REPORTED: stack-promotion.c:[[#@LINE+69]]:18: error: spawned task receives the address of local variable 'in_macro' of 'stays'
 // REPORTED-NOT: error:
 // RUN: grep -v -e '^ *// [^#]' -e '^ *//$' -e '^ *$' %t.c | FileCheck %s --implicit-check-not=ito_promote
 // RUN: %clang -fsyntax-only -Wall -I %ito-include %t.c
@@ -25,6 +28,7 @@ void use_chars(char *p);
 #define ADDRESS(v) (&(v))
 // A macro that names the local itself: its use cannot be rewritten.
 #define IN_MACRO_ADDRESS (&in_macro)
+#define NAMED_ADDRESS (&named)
 
 int promoted(int n) {
   // CHECK: typedef int __ito_t_a[4]; void *__ito_h_a __attribute__((cleanup(ito_unpromote))) = ito_promote(sizeof(__ito_t_a), {{[0-9]+}}); __ito_t_a *const __ito_p_a = (__ito_t_a *)__ito_h_a; __builtin_memcpy((void *)*__ito_p_a, (__ito_t_a){1, 2, 3, 4}, sizeof(__ito_t_a));
@@ -37,6 +41,10 @@ int promoted(int n) {
   char s[] = "hello";
   // CHECK: char *b = (char *)(((uintptr_t)ito_promote_alloca(&__ito_allocas, n + 31) + 31) & ~(uintptr_t)31);
   char *b = (char *)(((uintptr_t)alloca(n + 31) + 31) & ~(uintptr_t)31);
+  // CHECK: typedef int __ito_t_named; {{.*}} *__ito_p_named = 7;
+  // CHECK-NEXT: #define named (*__ito_p_named)
+  int named = 7;
+  cilk_spawn use(NAMED_ADDRESS);
   cilk_spawn use(&x);
   cilk_spawn use(a);
   cilk_spawn use(vla);
@@ -45,6 +53,7 @@ int promoted(int n) {
   cilk_sync;
   // CHECK: return (*__ito_p_x) + (*__ito_p_a)[1] + (int)sizeof (*__ito_p_vla);
   return x + a[1] + (int)sizeof vla;
+  // CHECK: #undef named
 }
 
 // CHECK: int stays(int n) { void *__ito_allocas __attribute__((cleanup(ito_unpromote_allocas))) = 0;
@@ -53,6 +62,10 @@ int stays(int n) {
   // CHECK: typedef int __ito_t_pair1; {{.*}} *__ito_p_pair1 = 0; int pair2 = 1;
   int pair1 = 0, pair2 = 1;
   int in_macro = 2;
+  struct { // a member of the same name: the local stays, and is reported
+    int in_macro;
+  } other = {0};
+  (void)other.in_macro;
   // CHECK: typedef int __ito_t_as_argument; {{.*}} *__ito_p_as_argument = 5;
   int as_argument = 5;
   int plain = 3; // no address taken: a value for the child

@@ -171,15 +171,16 @@ public:
     if (!V)
       return true;
     Uses[V].push_back(E);
-    // A use a macro writes cannot be rewritten; one the program wrote as a
-    // macro's argument (`atomic_fetch_add(&n, 1)`, `MAX(a, b)`) can, where
-    // it is spelled.
+    // A use the program wrote as a macro's argument (`atomic_fetch_add(&n,
+    // 1)`, `MAX(a, b)`) is rewritten where it is spelled. One a macro's
+    // body writes (`#define AT(i, j) grid[(i) * N + (j)]`) cannot be: in
+    // C++ the name stays the variable's (a reference), in C it becomes a
+    // macro for the promoted storage over the variable's scope, if nothing
+    // else there is spelled so (macroNameSafe).
     SourceLocation L = E->getLocation();
     if (L.isMacroID() &&
-        (!SM.isMacroArgExpansion(L) || !SM.getSpellingLoc(L).isFileID())) {
-      Excluded.insert(V);
+        (!SM.isMacroArgExpansion(L) || !SM.getSpellingLoc(L).isFileID()))
       MacroUsed.insert(V);
-    }
     // An array in a template, where a dependent use has no decay yet.
     if (V->getType()->isArrayType() && V->hasLocalStorage()) {
       const Stmt *Up = Parents.getParentIgnoreParens(E);
@@ -292,8 +293,8 @@ public:
       std::string Why =
           !Move ? "-fno-ito-promote keeps locals on the stack"
           : V->getStorageClass() == SC_Register ? "it is declared 'register'"
-          : MacroUsed.count(V) ? "a macro uses it, and its uses cannot be "
-                                 "rewritten there"
+          : MacroUsed.count(V) ? "a macro's body names it, and its name "
+                                 "means something else in its block too"
           : LO.CPlusPlus && V->getType()->isVariablyModifiedType()
               ? "C++ has no variable-length arrays to move"
           : !Declared.count(V) ? "it is a parameter that stays in place"
@@ -314,7 +315,8 @@ public:
     for (const VarDecl *V : Wanted)
       if (Declared.count(V) && !Excluded.count(V) &&
           (MacroDeclared.count(V) ? copyable(V) : spellable(V)) &&
-          !labelAfter(DeclOf[V])) {
+          !labelAfter(DeclOf[V]) &&
+          (LO.CPlusPlus || !MacroUsed.count(V) || macroNameSafe(V))) {
         P.Vars[V] = Uses[V];
         P.Decls[V] = DeclOf[V];
         P.Why[V] = Reasons[V];
@@ -323,7 +325,7 @@ public:
       }
     for (const ParmVarDecl *V : FD->parameters())
       if (Wanted.count(V) && !Excluded.count(V) && promotableParams() &&
-          spellable(V)) {
+          spellable(V) && (LO.CPlusPlus || !MacroUsed.count(V))) {
         P.Vars[V] = Uses[V];
         P.Params[V] = FD;
         P.Why[V] = Reasons[V];
@@ -331,6 +333,42 @@ public:
   }
 
   bool shouldVisitLambdaBody() const { return true; }
+
+  /// C: whether \p V's name, from the end of its declaration to the end of
+  /// its block, is spelled only where it names V (so that a macro of that
+  /// name, for the promoted storage, changes nothing else: not a member, a
+  /// label or another variable of an inner block). Records the block's end.
+  bool macroNameSafe(const VarDecl *V) {
+    const DeclStmt *S = DeclOf[V];
+    const auto *Block = dyn_cast_or_null<CompoundStmt>(Parents.getParent(S));
+    if (!Block || !V->getIdentifier())
+      return false;
+    SourceLocation From = SM.getExpansionRange(S->getEndLoc()).getEnd(),
+                   To = Block->getRBracLoc();
+    if (!From.isFileID() || !To.isFileID() ||
+        SM.getFileID(From) != SM.getFileID(To))
+      return false;
+    llvm::DenseSet<unsigned> Spelled;
+    for (const DeclRefExpr *U : Uses[V])
+      Spelled.insert(SM.getSpellingLoc(U->getLocation()).getRawEncoding());
+    FileID F = SM.getFileID(From);
+    StringRef Buffer = SM.getBufferData(F);
+    const unsigned End = SM.getFileOffset(To);
+    Lexer Raw(SM.getLocForStartOfFile(F), LO, Buffer.begin(),
+              Buffer.begin() + SM.getFileOffset(From), Buffer.end());
+    Token T;
+    bool AtEnd = false;
+    while (!AtEnd) {
+      AtEnd = Raw.LexFromRawLexer(T);
+      if (SM.getFileOffset(T.getLocation()) >= End)
+        break;
+      if (T.is(tok::raw_identifier) && T.getRawIdentifier() == V->getName() &&
+          !Spelled.count(T.getLocation().getRawEncoding()))
+        return false;
+    }
+    P.NamedByMacro[V] = To;
+    return true;
+  }
 
 private:
   /// Whether the address \p E is only dereferenced or indexed where it is

@@ -325,6 +325,9 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
     return;
   }
   std::string Fields, Inits, Locals;
+  // Promoted locals that macros of the program name: the name is a macro
+  // for the pointer in the body too.
+  std::string Defines, Undefs;
   auto localTypeError = [&](const VarDecl *V) {
     const TagDecl *Tag = localTag(V->getType());
     E.error(V->getLocation(),
@@ -393,6 +396,10 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
     if (E.Promoted && E.Promoted->promoted(V)) {
       // The body reaches it through its pointer, which it copies.
       std::string Name = "__ito_p_" + V->getNameAsString();
+      if (E.Promoted->NamedByMacro.count(V)) {
+        Defines += "#define " + V->getNameAsString() + " (*" + Name + ")\n";
+        Undefs += "#undef " + V->getNameAsString() + "\n";
+      }
       if (const auto *VLA =
               E.Ctx.getAsVariableArrayType(V->getType().getCanonicalType())) {
         // A variable-length array: its lengths travel with the pointer.
@@ -463,11 +470,11 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
            " = __c->__begin + __k * __c->__step; (void)" +
            Shape.Var->getNameAsString() + ";\n    { " +
            (isBraced(Body) ? "" : blockDecls(Body)) + "\n" +
-           functionNameDefines(Function, F.For->getBody()) +
+           functionNameDefines(Function, F.For->getBody()) + Defines +
            E.lineMarker(F.For->getBody()->getBeginLoc()) +
            E.rewrittenText(E.statementRange(F.For->getBody())) + "\n    " +
            (isBraced(Body) ? "" : syncCode(Body)) + "}\n  }\n}\n" +
-           functionNameUndefs(Function, F.For->getBody());
+           functionNameUndefs(Function, F.For->getBody()) + Undefs;
 
   std::string B = E.exprText(Shape.Begin);
   std::string End = E.exprText(Shape.End);

@@ -223,4 +223,15 @@ void ito::emitPromotion(Edits &E, const PromotionPlan &Plan) {
     }
     E.replace(E.statementRange(S), Text);
   }
+  // C: a name that macros of the program use is a macro for the promoted
+  // storage, from the declaration to the end of its block.
+  for (const auto &[V, BlockEnd] : Plan.NamedByMacro) {
+    const std::string Name = V->getNameAsString();
+    SourceLocation After = E.statementRange(Plan.Decls.lookup(V)).getEnd();
+    E.insertAfter(After, "\n#define " + Name + " (*" +
+                             promotedName("__ito_p_", V) + ")\n" +
+                             E.lineMarker(After));
+    E.insertBefore(BlockEnd,
+                   "\n#undef " + Name + "\n" + E.lineMarker(BlockEnd));
+  }
 }

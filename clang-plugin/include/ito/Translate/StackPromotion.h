@@ -16,8 +16,9 @@
 // spawned, the object of such a member call, a capture by reference, a
 // reference variable). Left on the stack, and reported by the checks if a
 // child can reach them: parameters of constructors or of functions with
-// variably modified parameter types, `register` variables, locals used
-// inside a macro expansion or declared where a label after them could jump
+// variably modified parameter types, `register` variables, in C locals that
+// a macro's body names where the name is spelled otherwise too, or
+// declared where a label after them could jump
 // over their initialization, and in C++ variable-length arrays and types
 // the declaration cannot spell (lambdas, undeduced `auto`).
 //
@@ -57,6 +58,10 @@ struct PromotionPlan {
   /// Promoted locals that a macro declares (C): the declaration stays, and
   /// a copy of the variable made right after it is promoted.
   llvm::DenseSet<const clang::VarDecl *> Copied;
+  /// C: promoted locals that macros of the program name in their bodies:
+  /// the name is a macro for the promoted storage until the end of its
+  /// block (at this `}`), and in the cilk_for bodies that use it.
+  llvm::DenseMap<const clang::VarDecl *, clang::SourceLocation> NamedByMacro;
   /// Promoted parameters, each with its function: the parameter is renamed
   /// and a local of its name, initialized from it, is promoted instead.
   llvm::DenseMap<const clang::ParmVarDecl *, const clang::FunctionDecl *>
