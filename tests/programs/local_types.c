@@ -19,6 +19,7 @@
 // RUN: FileCheck %s --input-file=%t.expected
 // CHECK: sum 24998749965 best 500097 tags ad
 // CHECK-NEXT: total 24999250062
+// CHECK-NEXT: accumulators 42.0
 #include <cilk/cilk.h>
 #include <cilk/reducer_max.h>
 #include <cilk/reducer_opadd.h>
@@ -69,5 +70,18 @@ static long sums(int n) {
 
 int main(void) {
   printf("total %ld\n", sums(100000));
+  // An array of a struct the declaration defines, written by a cilk_for.
+  struct acc {
+    double sum;
+    int n;
+  } b[8];
+  cilk_for (int k = 0; k < 8; k++) {
+    b[k].sum = k * 0.5;
+    b[k].n = k;
+  }
+  double s = 0;
+  for (int k = 0; k < 8; k++)
+    s += b[k].sum + b[k].n;
+  printf("accumulators %.1f\n", s);
   return 0;
 }

@@ -494,11 +494,23 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
 std::string CEmitter::declareWithTwin(QualType T, const std::string &Name,
                                       const std::string &Tag,
                                       std::string &Before) {
-  std::string Stars;
+  // The declarator, inside out: pointers and arrays of fixed length.
+  std::string Declarator = Name;
   T = T.getCanonicalType().getUnqualifiedType();
-  while (const auto *P = T->getAs<PointerType>()) {
-    Stars += "*";
-    T = P->getPointeeType().getCanonicalType().getUnqualifiedType();
+  while (true) {
+    if (const auto *P = T->getAs<PointerType>()) {
+      Declarator = "*" + Declarator;
+      T = P->getPointeeType();
+    } else if (const auto *A = dyn_cast_or_null<ConstantArrayType>(
+                   E.Ctx.getAsArrayType(T))) {
+      if (Declarator[0] == '*')
+        Declarator = "(" + Declarator + ")";
+      Declarator += "[" + std::to_string(A->getSize().getZExtValue()) + "]";
+      T = A->getElementType();
+    } else {
+      break;
+    }
+    T = T.getCanonicalType().getUnqualifiedType();
   }
   const auto *RD = T->getAsRecordDecl();
   if (!RD || !RD->isCompleteDefinition() || RD->hasAttr<AlignedAttr>() ||
@@ -521,7 +533,7 @@ std::string CEmitter::declareWithTwin(QualType T, const std::string &Name,
   Before += Twin + " { " + Members + "}" +
             (RD->hasAttr<PackedAttr>() ? " __attribute__((packed))" : "") +
             ";\n";
-  return Twin + " " + Stars + Name;
+  return Twin + " " + Declarator;
 }
 
 const TagDecl *CEmitter::localTag(QualType T) {
