@@ -158,6 +158,16 @@ std::string Edits::declare(QualType T, StringRef Name) const {
   // in the emitted code).
   if (isReducerType(T))
     T = viewType(T);
+  // `auto v = f();`: the type deduced (qualifying the auto type itself
+  // would name its namespace twice, std::std::vector).
+  // (auto copy = other_auto_variable: auto deduced as auto.)
+  while (const auto *A = dyn_cast<AutoType>(T.getTypePtr())) {
+    if (!A->isDeduced() || A->getDeducedType().isNull())
+      break;
+    QualType D = A->getDeducedType();
+    T = Ctx.getQualifiedType(D.getTypePtr(),
+                             T.getLocalQualifiers() + D.getLocalQualifiers());
+  }
   if (LangOpts.CPlusPlus && !T->isDependentType())
     T = TypeName::getFullyQualifiedType(T, Ctx, /*WithGlobalNsPrefix=*/false);
   T.print(OS, Policy, Name);
