@@ -71,18 +71,25 @@ std::string initializer(Edits &E, const VarDecl *V) {
   return E.rewrittenText(*R);
 }
 
+/// C: \p Typedef (of __ito_t_<v>), then storage for \p V in the heap,
+/// freed at the end of its scope, and __ito_p_<v> pointing to it.
+std::string storageC(Edits &E, const VarDecl *V, const std::string &Typedef) {
+  const std::string T = promotedName("__ito_t_", V),
+                    H = promotedName("__ito_h_", V),
+                    P = promotedName("__ito_p_", V);
+  return Typedef + " void *" + H +
+         " __attribute__((cleanup(ito_unpromote))) = ito_promote(sizeof(" + T +
+         "), " + std::to_string(E.Ctx.getDeclAlign(V).getQuantity()) + "); " +
+         T + " *const " + P + " = (" + T + " *)" + H + ";";
+}
+
 /// \p V's declaration in C; \p From: the parameter it is initialized
 /// from, if it stands for one.
 std::string declarationC(Edits &E, const VarDecl *V,
                          const std::string &From = "") {
   const std::string T = promotedName("__ito_t_", V),
-                    H = promotedName("__ito_h_", V),
                     P = promotedName("__ito_p_", V);
-  std::string Out =
-      typedefOf(E, V, T) + " void *" + H +
-      " __attribute__((cleanup(ito_unpromote))) = ito_promote(sizeof(" + T +
-      "), " + std::to_string(E.Ctx.getDeclAlign(V).getQuantity()) + "); " + T +
-      " *const " + P + " = (" + T + " *)" + H + ";";
+  std::string Out = storageC(E, V, typedefOf(E, V, T));
   if (!From.empty())
     return Out + " *" + P + " = " + From + ";";
   if (const Expr *Init = V->getInit()) {
@@ -106,13 +113,9 @@ std::string declarationC(Edits &E, const VarDecl *V,
 std::string copyC(Edits &E, const VarDecl *V) {
   const std::string Name = V->getNameAsString(),
                     T = promotedName("__ito_t_", V),
-                    H = promotedName("__ito_h_", V),
                     P = promotedName("__ito_p_", V);
-  return " typedef __typeof__(" + Name + ") " + T + "; void *" + H +
-         " __attribute__((cleanup(ito_unpromote))) = ito_promote(sizeof(" + T +
-         "), " + std::to_string(E.Ctx.getDeclAlign(V).getQuantity()) + "); " +
-         T + " *const " + P + " = (" + T + " *)" + H +
-         "; __builtin_memcpy((void *)" + P + ", &" + Name + ", sizeof(" + T +
+  return " " + storageC(E, V, "typedef __typeof__(" + Name + ") " + T + ";") +
+         " __builtin_memcpy((void *)" + P + ", &" + Name + ", sizeof(" + T +
          "));";
 }
 
