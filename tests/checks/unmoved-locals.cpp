@@ -27,6 +27,19 @@ void stencil(int n) {
 }
 // CHECK: unmoved-locals.cpp:[[@LINE-4]]:13: error: 'step', which may fork, gets its address here, and 'a' of 'stencil' stays on its stack (C++ has no variable-length arrays to move); a task of that call may run in another process and cannot reach it [-Wito-stack-sharing]
 
+// A lambda that captures by reference a condition's variable, which is
+// declared again each time the condition is evaluated.
+template <typename F> static void each(int n, const F &f) {
+  cilk_for (int i = 0; i < n; i++)
+    f(i);
+}
+static int next_batch(int *left) { return (*left)-- > 0 ? *left : 0; }
+void batches(double *out) {
+  int left = 3;
+  while (int k = next_batch(&left)) // expected-note {{'k' is declared here, on the stack of 'batches'}}
+    each(8, [&](int i) { out[i] += k; }); // expected-error {{'each', which may fork, gets a lambda that captures it by reference here, and 'k' of 'batches' stays on its stack (its declaration cannot be rewritten)}}
+}
+
 // A function that does not fork, and one whose tasks are spawned (the
 // other checks' business): silent.
 static double sum(const double *a, int n) {

@@ -1,8 +1,9 @@
 // C++: variables at namespace scope, objects with constructors and static
 // data members defined in the source are shared, and static locals that a
-// constant initializes; inline and templated variables, constants and
-// constexpr ones, static locals built at run time or in inline functions
-// are not.
+// constant initializes; static locals built at run time, or of inline
+// functions and function templates, are one object built once in storage
+// that is shared; inline and templated variables, constants and constexpr
+// ones are not.
 // RUN: %ito-translate %s -- -std=c++17 -I %ito-include > %t.cpp
 // RUN: grep -v -e '^ *// [^#]' -e '^ *//$' -e '^ *$' %t.cpp | FileCheck %s --implicit-check-not=ito_globals --implicit-check-not=ito_zglobals
 // RUN: %clangxx -std=c++17 -fsyntax-only -I %ito-include %t.cpp
@@ -26,10 +27,16 @@ struct counters {
 // CHECK: __attribute__((section("ito_globals"))) long counters::hits = 0;
 long counters::hits = 0;
 template <class T> T zero = T();
+template <class T> T &one() {
+  // CHECK: __attribute__((section("ito_zglobals"))) static ::ito::cilk::__shared_static<__ito_t_v> __ito_ss_v; static __ito_t_v &v = __ito_ss_v.__get([&](void *__ito_m) { ::new (__ito_m) __ito_t_v{1}; });
+  static T v{1};
+  return v;
+}
 constexpr int width = 8;
 const std::string label = "label";
 
 inline int in_inline() {
+  // CHECK: typedef int __ito_t_once; __attribute__((section("ito_zglobals"))) static ::ito::cilk::__shared_static<__ito_t_once> __ito_ss_once; static __ito_t_once &once = __ito_ss_once.__get([&](void *__ito_m) { ::new (__ito_m) __ito_t_once(1); });
   static int once = 1;
   return once;
 }
@@ -39,7 +46,8 @@ long work(int k) {
   static long calls;
   // CHECK: __attribute__((section("ito_globals"))) static int table[2] = {1, 2};
   static int table[2] = {1, 2};
-  static std::vector<int> built(4); // built at run time, in each process
+  // CHECK: __attribute__((section("ito_zglobals"))) static ::ito::cilk::__shared_static<__ito_t_built> __ito_ss_built; static __ito_t_built &built = __ito_ss_built.__get([&](void *__ito_m) { ::new (__ito_m) __ito_t_built(4); });
+  static std::vector<int> built(4); // built at run time, once
   calls++;
   return k * config::scale + counters::hits + width + table[k % 2] +
          (long)built.size() + in_inline();
@@ -50,5 +58,5 @@ long run(int k) {
   long y = work(k + 1);
   cilk_sync;
   return x + y + zero<long> + (long)values.size() + (long)name.size() +
-         (long)label.size() + counters::inlined;
+         (long)label.size() + counters::inlined + one<long>();
 }

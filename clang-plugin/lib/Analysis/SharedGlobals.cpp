@@ -45,6 +45,31 @@ static bool isSharedStaticLocal(const VarDecl *VD, const SourceManager &SM) {
   return writtenInMainFile(VD, SM);
 }
 
+bool ito::isSharedOnceStatic(const VarDecl *VD, const SourceManager &SM) {
+  const ASTContext &Ctx = VD->getASTContext();
+  if (!Ctx.getLangOpts().CPlusPlus || !VD->isStaticLocal() ||
+      isSharedStaticLocal(VD, SM) || VD->getTLSKind() != VarDecl::TLS_None ||
+      VD->isConstexpr() || VD->hasAttr<SectionAttr>() || VD->isImplicit() ||
+      VD->getType()->isReferenceType() || VD->getType()->isArrayType() ||
+      VD->getType()->getContainedDeducedType() ||
+      !isa_and_nonnull<FunctionDecl>(VD->getParentFunctionOrMethod()))
+    return false;
+  // Rewritten as written: one variable, in the file's text.
+  if (!VD->getBeginLoc().isFileID() || !VD->getEndLoc().isFileID() ||
+      !SM.isWrittenInMainFile(VD->getBeginLoc()))
+    return false;
+  if (const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl())
+    if (RD->isLambda() || !RD->getIdentifier())
+      return false;
+  // A constant is the same in every process (also in an inline function or
+  // a template, whose static locals the shared sections do not take).
+  const bool Dependent = VD->getType()->isDependentType() ||
+                         (VD->hasInit() && VD->getInit()->isValueDependent());
+  return Dependent || !VD->getType().isConstQualified() ||
+         (VD->hasInit() && !VD->hasConstantInitialization()) ||
+         VD->needsDestruction(Ctx) != QualType::DK_none;
+}
+
 bool ito::isSharedGlobalDefinition(const VarDecl *VD, const SourceManager &SM) {
   if (VD->isStaticLocal())
     return isSharedStaticLocal(VD, SM);
@@ -65,5 +90,6 @@ bool ito::isSharedGlobal(const VarDecl *VD, const SourceManager &SM) {
   const VarDecl *Def = VD->getDefinition();
   if (!Def)
     Def = VD->getActingDefinition();
-  return Def && isSharedGlobalDefinition(Def, SM);
+  return Def &&
+         (isSharedGlobalDefinition(Def, SM) || isSharedOnceStatic(Def, SM));
 }

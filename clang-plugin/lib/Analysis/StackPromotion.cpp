@@ -107,8 +107,8 @@ public:
             ASTContext &Ctx, const ForkingFunctions &Forking,
             const llvm::DenseSet<const Stmt *> &ForBodies,
             const llvm::DenseSet<const CallExpr *> &Spawned,
-            const llvm::DenseSet<const VarDecl *> &SpawnVars)
-      : P(P), FD(FD), Ctx(Ctx), SM(Ctx.getSourceManager()),
+            const llvm::DenseSet<const VarDecl *> &SpawnVars, bool Move)
+      : P(P), FD(FD), Move(Move), Ctx(Ctx), SM(Ctx.getSourceManager()),
         LO(Ctx.getLangOpts()), Forking(Forking), ForBodies(ForBodies),
         Spawned(Spawned), SpawnVars(SpawnVars),
         Parents(const_cast<Stmt *>(Body)) {}
@@ -131,18 +131,69 @@ public:
             S->decls(),
             [](const Decl *D) { return isa<VarDecl>(D) || isa<TagDecl>(D); }) &&
         (ByMacro ? wholeMacroStatement(S) : !OnlyVars);
+    const Place Where = placeOf(S);
     for (Decl *D : S->decls())
       if (auto *V = dyn_cast<VarDecl>(D))
         if (V->hasLocalStorage() && !isa<ParmVarDecl>(V)) {
           Declared.insert(V);
           DeclOf[V] = S;
+          PlaceOf[V] = Where;
           if (Copy)
             MacroDeclared.insert(V);
           if ((!OnlyVars && !Copy) || (ByMacro && !Copy) ||
-              V->getStorageClass() == SC_Register || !inCompound(S))
+              V->getStorageClass() == SC_Register || Where == Place::None ||
+              ((Where == Place::RangeVar || Where == Place::LoopVar) &&
+               S->decls().begin() + 1 != S->decls().end()))
             Excluded.insert(V);
         }
     return true;
+  }
+  /// Where a declaration is, for its rewrite: in a block; the first
+  /// statement of a for, if or switch (the statement is wrapped in a block
+  /// that declares it first); a range-based for's variable (declared again
+  /// in a block around the body); a cilk_for's variable (declared in the
+  /// task of each iteration); elsewhere, a condition's variable (not
+  /// moved).
+  enum class Place { Block, Hoisted, RangeVar, LoopVar, None };
+  Place placeOf(const DeclStmt *S) {
+    const Stmt *Up = Parents.getParent(S);
+    if (isa_and_nonnull<CompoundStmt>(Up))
+      return Place::Block;
+    const Stmt *Head = nullptr, *Body = nullptr;
+    Place Kind = Place::Hoisted;
+    if (const auto *F = dyn_cast_or_null<ForStmt>(Up); F && F->getInit() == S) {
+      Head = F;
+      Body = F->getBody();
+    } else if (const auto *I = dyn_cast_or_null<IfStmt>(Up);
+               I && I->getInit() == S) {
+      Head = I;
+    } else if (const auto *W = dyn_cast_or_null<SwitchStmt>(Up);
+               W && W->getInit() == S) {
+      Head = W;
+    } else if (const auto *R = dyn_cast_or_null<CXXForRangeStmt>(Up);
+               R && R->getLoopVarStmt() == S) {
+      Head = R;
+      Body = R->getBody();
+      Kind = Place::RangeVar;
+    } else {
+      return Place::None;
+    }
+    if (Body && ForBodies.count(Body))
+      return LO.CPlusPlus ? Place::LoopVar : Place::None;
+    // The block around it is written in the file, and no label in it can
+    // be jumped to from outside, over the declaration.
+    if (!Head->getBeginLoc().isFileID() || !Head->getEndLoc().isFileID() ||
+        !S->getBeginLoc().isFileID() || !S->getEndLoc().isFileID())
+      return Place::None;
+    LabelFinder Labels;
+    Labels.TraverseStmt(const_cast<Stmt *>(Head));
+    if (Labels.Found)
+      return Place::None;
+    if (Kind == Place::RangeVar)
+      P.RangeVars[S] = cast<CXXForRangeStmt>(Head);
+    else
+      P.Hoisted[S] = Head;
+    return Kind;
   }
   // An address of a local (`&x`, an array decaying to a pointer) reaches a
   // child unless it is only indexed or dereferenced on the spot, or handed
@@ -165,6 +216,78 @@ public:
           noteForkingCall(V, C);
         }
     return true;
+  }
+  // C: a compound literal lives in its block, on the stack: one whose
+  // address may reach a child is copied into storage in the heap, a slot
+  // of the block (Rewrite/EmitPromotion).
+  bool VisitCompoundLiteralExpr(CompoundLiteralExpr *L) {
+    if (LO.CPlusPlus || L->isFileScope())
+      return true;
+    const Stmt *Up = Parents.getParentIgnoreParens(L);
+    const Expr *Address = nullptr;
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(Up);
+        U && U->getOpcode() == UO_AddrOf)
+      Address = U;
+    else if (const auto *C = dyn_cast_or_null<ImplicitCastExpr>(Up);
+             C && C->getCastKind() == CK_ArrayToPointerDecay)
+      Address = C;
+    if (!Address || usedOnTheSpot(Address))
+      return true;
+    std::string WhyNot;
+    const CompoundStmt *Block = literalBlock(L, WhyNot);
+    if (Block && Move) {
+      P.Literals[L] = Block;
+      return true;
+    }
+    if (!Move)
+      WhyNot = "-fno-ito-promote keeps it on the stack";
+    // Reported if a function that may fork (not spawned) gets it.
+    const Stmt *S = Address, *Above = Parents.getParent(S);
+    while (Above && (isa<ParenExpr>(Above) || isa<ImplicitCastExpr>(Above))) {
+      S = Above;
+      Above = Parents.getParent(S);
+    }
+    const auto *Call = dyn_cast_or_null<CallExpr>(Above);
+    const auto *Callee =
+        Call ? dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl()) : nullptr;
+    if (Call && !Spawned.count(Call) && Callee && Callee->hasBody() &&
+        Forking.mayFork(Callee))
+      P.UnmovedLiterals.push_back(
+          {L,
+           {{Address->getExprLoc(), "'" + Callee->getNameAsString() +
+                                        "', which may fork, gets its "
+                                        "address here"},
+            WhyNot}});
+    return true;
+  }
+  /// The block whose slot holds \p L's storage: the innermost around it,
+  /// if the literal is written in the file, its type has a name, and no
+  /// label in the block can be jumped to over the slot's declaration.
+  const CompoundStmt *literalBlock(const CompoundLiteralExpr *L,
+                                   std::string &WhyNot) {
+    WhyNot = "a macro writes it";
+    if (!Lexer::makeFileCharRange(
+             CharSourceRange::getTokenRange(L->getSourceRange()), SM, LO)
+             .isValid())
+      return nullptr;
+    WhyNot = "its type has no name";
+    if (const TagDecl *Tag =
+            L->getType()->getBaseElementTypeUnsafe()->getAsTagDecl())
+      if (!Tag->getIdentifier() && !Tag->getTypedefNameForAnonDecl())
+        return nullptr;
+    WhyNot = "it is not in a block of its own";
+    const Stmt *S = L;
+    while ((S = Parents.getParent(S)) && !isa<CompoundStmt>(S))
+      if (ForBodies.count(S))
+        return nullptr; // a cilk_for body without braces
+    const auto *Block = cast_or_null<CompoundStmt>(S);
+    if (!Block || !Block->getLBracLoc().isFileID())
+      return nullptr;
+    WhyNot = "a label in its block could jump over its storage";
+    LabelFinder Labels;
+    for (const Stmt *Child : Block->body())
+      Labels.TraverseStmt(const_cast<Stmt *>(Child));
+    return Labels.Found ? nullptr : Block;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     const auto *V = dyn_cast<VarDecl>(E->getDecl());
@@ -211,6 +334,18 @@ public:
     // call, when the callee may fork or the call is spawned.
     if (!Spawned.count(C) && !Forking.mayFork(C))
       return true;
+    // A lambda in a variable, handed to the call: what it captures by
+    // reference goes to the call's tasks.
+    if (!Spawned.count(C))
+      for (const Expr *A : C->arguments())
+        if (const VarDecl *Holder = storageOf(A))
+          if (const LambdaExpr *L = HeldLambda.lookup(Holder))
+            for (const LambdaCapture &LC : L->captures())
+              if (LC.capturesVariable() && LC.getCaptureKind() == LCK_ByRef)
+                if (const auto *V = dyn_cast<VarDecl>(LC.getCapturedVar()))
+                  noteForkingCall(
+                      V, A, C,
+                      "gets a lambda that captures it by reference here");
     const FunctionDecl *Callee = C->getDirectCallee();
     unsigned Shift = 0;
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
@@ -220,7 +355,11 @@ public:
           want(ME->getBase(), callReason(C, "runs on it"));
     } else if (isa<CXXOperatorCallExpr>(C) &&
                isa_and_nonnull<CXXMethodDecl>(Callee)) {
-      want(C->getArg(0), callReason(C, "runs on it"));
+      // (A lambda's tasks do not use its closure: what they take from it
+      // is copied when they are made.)
+      const auto *RD = C->getArg(0)->getType()->getAsCXXRecordDecl();
+      if (!RD || !RD->isLambda())
+        want(C->getArg(0), callReason(C, "runs on it"));
       Shift = 1;
     }
     for (unsigned I = Shift; I < C->getNumArgs(); I++) {
@@ -246,13 +385,53 @@ public:
     return true;
   }
   bool VisitLambdaExpr(LambdaExpr *L) {
+    const CallExpr *Call = callTaking(L);
     for (const LambdaCapture &C : L->captures())
       if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
-        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
+        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar())) {
           wantVar(
               V, C.getLocation().isValid() ? C.getLocation() : L->getBeginLoc(),
               "a lambda captures it by reference here");
+          if (Call && !Call->getType()->isDependentType())
+            noteForkingCall(V, L, Call,
+                            "gets a lambda that captures it by reference here");
+        }
     return true;
+  }
+  /// The call that \p E (a lambda, or what holds one) is an argument of,
+  /// as is or converted (to a std::function).
+  const CallExpr *callTaking(const Expr *E) {
+    const Stmt *S = E, *Up = Parents.getParent(S);
+    while (Up &&
+           (isa<ParenExpr>(Up) || isa<ImplicitCastExpr>(Up) ||
+            isa<MaterializeTemporaryExpr>(Up) ||
+            isa<CXXBindTemporaryExpr>(Up) || isa<CXXFunctionalCastExpr>(Up) ||
+            (isa<CXXConstructExpr>(Up) &&
+             cast<CXXConstructExpr>(Up)->getNumArgs() == 1))) {
+      S = Up;
+      Up = Parents.getParent(S);
+    }
+    const auto *Call = dyn_cast_or_null<CallExpr>(Up);
+    if (!Call || llvm::find(Call->arguments(), S) == Call->arg_end())
+      return nullptr;
+    return Call;
+  }
+  /// The lambda that \p Init (a variable's initializer) holds, as is or
+  /// converted.
+  static const LambdaExpr *heldLambda(const Expr *Init) {
+    while (Init) {
+      Init = Init->IgnoreImplicit()->IgnoreParens();
+      if (const auto *L = dyn_cast<LambdaExpr>(Init))
+        return L;
+      if (const auto *C = dyn_cast<CXXConstructExpr>(Init);
+          C && C->getNumArgs() == 1)
+        Init = C->getArg(0);
+      else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(Init))
+        Init = F->getSubExpr();
+      else
+        return nullptr;
+    }
+    return nullptr;
   }
   // A constructor that may fork hands its children `this`, and what it
   // takes by reference.
@@ -271,9 +450,13 @@ public:
     return true;
   }
   bool VisitVarDecl(VarDecl *V) {
-    if (const Expr *Init = V->getInit())
+    if (const Expr *Init = V->getInit()) {
       if (const auto *C = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit()))
         ConstructedVar[C] = V;
+      if (LO.CPlusPlus && V->hasLocalStorage())
+        if (const LambdaExpr *L = heldLambda(Init))
+          HeldLambda[V] = L;
+    }
     // A reference bound to a local (not the implicit one of a range-based
     // for): where the reference goes, the local goes.
     if (V->getType()->isReferenceType() && !V->isImplicit() && V->getInit())
@@ -315,10 +498,17 @@ public:
     for (const VarDecl *V : Wanted)
       if (Declared.count(V) && !Excluded.count(V) &&
           (MacroDeclared.count(V) ? copyable(V) : spellable(V)) &&
-          !labelAfter(DeclOf[V]) &&
+          (PlaceOf[V] != Place::Block || !labelAfter(DeclOf[V])) &&
           (LO.CPlusPlus || !MacroUsed.count(V) || macroNameSafe(V))) {
         P.Vars[V] = Uses[V];
-        P.Decls[V] = DeclOf[V];
+        if (PlaceOf[V] == Place::LoopVar)
+          P.LoopVars.insert(V);
+        else
+          P.Decls[V] = DeclOf[V];
+        if (unnamedType(V))
+          P.Emplaced.insert(V);
+        if (std::optional<QualType> T = extendedTemporary(V))
+          P.Extended[V] = *T;
         P.Why[V] = Reasons[V];
         if (MacroDeclared.count(V))
           P.Copied.insert(V);
@@ -507,7 +697,8 @@ private:
   /// parent) of a function that may fork, not spawned: remembered for
   /// the checks if V stays on the stack.
   void noteForkingCall(const VarDecl *V, const Expr *E,
-                       const CallExpr *Call = nullptr) {
+                       const CallExpr *Call = nullptr,
+                       const char *How = "gets its address here") {
     if (!Call) {
       const Stmt *S = E, *Up = Parents.getParent(S);
       while (Up && (isa<ParenExpr>(Up) || isa<ImplicitCastExpr>(Up))) {
@@ -518,7 +709,8 @@ private:
     }
     if (!Call || Spawned.count(Call) || !Forking.mayFork(Call) ||
         ForkCalls.count(V) || !V->hasLocalStorage() ||
-        V->getType()->isReferenceType() || isReducerType(V->getType()))
+        (V->getType()->isReferenceType() && !extendedTemporary(V)) ||
+        isReducerType(V->getType()))
       return;
     // The program's own functions: libito's API (and its Cilk headers)
     // hands the caller's storage to tasks knowingly, the C and C++
@@ -532,9 +724,8 @@ private:
     // Known to fork: its body is here. (A function of another source, as
     // likely to parse options as to fork, is not reported.)
     const bool Known = FD && FD->hasBody() && Forking.mayFork(FD);
-    ForkCalls[V] = {
-        {E->getExprLoc(), Callee + ", which may fork, gets its address here"},
-        Known};
+    ForkCalls[V] = {{E->getExprLoc(), Callee + ", which may fork, " + How},
+                    Known};
   }
   std::string callReason(const CallExpr *C, const char *What) {
     std::string Callee = "the callee";
@@ -589,6 +780,11 @@ private:
       return false;
     for (const Stmt *S = E; S; S = Parents.getParent(S))
       if (ForBodies.count(S)) {
+        // The loop's own variable: each iteration's task has its own.
+        if (const Stmt *Loop = Parents.getParent(S))
+          if (const auto *DS = dyn_cast_or_null<DeclStmt>(DeclOf.lookup(V));
+              DS && Parents.getParent(DS) == Loop)
+            continue;
         SourceRange R = S->getSourceRange();
         SourceLocation L = V->getLocation();
         if (SM.isBeforeInTranslationUnit(L, R.getBegin()) ||
@@ -630,7 +826,11 @@ private:
   /// a brace list (it is copied in from a compound literal).
   bool spellable(const VarDecl *V) {
     QualType T = V->getType();
-    if (T->isReferenceType())
+    if (unnamedType(V))
+      return !T->isDependentType();
+    if (std::optional<QualType> Temp = extendedTemporary(V))
+      T = *Temp;
+    else if (T->isReferenceType())
       return false;
     if (const auto *A = dyn_cast<ArrayType>(T.getCanonicalType()))
       // C++: a variable-length array of variable-length arrays (C's are
@@ -660,7 +860,59 @@ private:
     if (const auto *RD = Base->getAsCXXRecordDecl())
       if (RD->isLambda())
         return false;
-    return isa<ParmVarDecl>(V) || initializerText(V).has_value();
+    return isa<ParmVarDecl>(V) || PlaceOf.lookup(V) == Place::RangeVar ||
+           PlaceOf.lookup(V) == Place::LoopVar ||
+           initializerText(V).has_value();
+  }
+
+  /// C++: the type of the temporary that reference \p V extends the life
+  /// of (`const Cfg &c = make();`): the temporary is what moves.
+  std::optional<QualType> extendedTemporary(const VarDecl *V) {
+    if (!LO.CPlusPlus || !V->getType()->isReferenceType() || !V->getInit() ||
+        isa<ParmVarDecl>(V))
+      return std::nullopt;
+    const Expr *E = V->getInit();
+    if (const auto *F = dyn_cast<FullExpr>(E))
+      E = F->getSubExpr();
+    while (const auto *IC = dyn_cast<ImplicitCastExpr>(E)) {
+      if (IC->getCastKind() != CK_NoOp &&
+          IC->getCastKind() != CK_DerivedToBase &&
+          IC->getCastKind() != CK_UncheckedDerivedToBase)
+        return std::nullopt;
+      E = IC->getSubExpr();
+    }
+    const auto *M = dyn_cast<MaterializeTemporaryExpr>(E);
+    if (!M || M->getExtendingDecl() != V || M->getType()->isArrayType())
+      return std::nullopt;
+    return M->getType();
+  }
+  /// C++: whether \p V's type is one no declaration can name (a lambda's
+  /// closure, an unnamed class) and its initializer `= value`: the value
+  /// is moved into storage of its own type (ito::cilk::__promoted_any).
+  bool unnamedType(const VarDecl *V) {
+    if (!LO.CPlusPlus)
+      return false;
+    QualType T = V->getType();
+    if (std::optional<QualType> Temp = extendedTemporary(V))
+      T = *Temp;
+    else if (T->isReferenceType())
+      return false;
+    const auto *RD = T->getAsCXXRecordDecl();
+    if (!RD || !(RD->isLambda() ||
+                 (!RD->getIdentifier() && !RD->getTypedefNameForAnonDecl())))
+      return false;
+    // Rewritten in place (its initializer may hold Cilk code, a lambda's
+    // body): one variable, declared in a block.
+    const DeclStmt *S = DeclOf.lookup(V);
+    if (!S || !S->isSingleDecl() || PlaceOf.lookup(V) != Place::Block ||
+        !Lexer::makeFileCharRange(
+             CharSourceRange::getTokenRange(V->getInit()->getSourceRange()), SM,
+             LO)
+             .isValid())
+      return false;
+    std::optional<CharSourceRange> R = initializerText(V);
+    return R && R->isValid() &&
+           Lexer::getSourceText(*R, SM, LO).ltrim().starts_with("=");
   }
 
   std::optional<CharSourceRange> initializerText(const VarDecl *V) {
@@ -669,6 +921,7 @@ private:
 
   PromotionPlan &P;
   const FunctionDecl *FD;
+  const bool Move;
   ASTContext &Ctx;
   const SourceManager &SM;
   const LangOptions &LO;
@@ -690,6 +943,9 @@ private:
   };
   llvm::DenseMap<const VarDecl *, ForkCall> ForkCalls;
   llvm::DenseMap<const VarDecl *, const DeclStmt *> DeclOf;
+  llvm::DenseMap<const VarDecl *, Place> PlaceOf;
+  /// Locals that hold a lambda (or a std::function made from one).
+  llvm::DenseMap<const VarDecl *, const LambdaExpr *> HeldLambda;
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const DeclRefExpr *, 4>>
       Uses;
 };
@@ -777,7 +1033,7 @@ PromotionPlan ito::planPromotion(ASTContext &Ctx, const TranslationPlan &Plan,
         Functions.push_back(FD);
   for (const FunctionDecl *FD : Functions) {
     Collector C(P, FD, FD->getBody(), Ctx, Forking, ForBodies, Spawned,
-                SpawnVars);
+                SpawnVars, Move);
     C.TraverseStmt(FD->getBody());
     C.finish(Move);
   }

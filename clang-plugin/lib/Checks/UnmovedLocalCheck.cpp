@@ -37,4 +37,12 @@ void ito::checks::checkUnmovedLocals(CheckContext &C) {
                       quoted(V) + " is declared here, on the stack" + Owner,
                       V->getSourceRange()}});
   }
+  for (const auto &[L, U] : C.Sites.promotion().UnmovedLiterals)
+    C.Report.report(CheckId::StackSharing, U.Where.Loc,
+                    U.Where.Text +
+                        ", and the compound literal stays on the stack (" +
+                        U.WhyNot +
+                        "); a task of that call may run in another process "
+                        "and cannot reach it",
+                    {L->getSourceRange()});
 }

@@ -648,6 +648,15 @@ Origins FunctionFacts::addressOrigins(const Expr *E) {
   if (const auto *CL = dyn_cast<CompoundLiteralExpr>(E)) {
     if (CL->isFileScope())
       return other();
+    if (Promoted && Promoted->promoted(CL))
+      return {{storage(Origin::Heap,
+                       "a compound literal of " + owner() +
+                           ", moved to global memory",
+                       nullptr, CL->getBeginLoc(),
+                       "the compound literal is created here, in global "
+                       "memory",
+                       CL)},
+              false};
     return {
         {storage(Origin::Stack, "a compound literal on the stack of " + owner(),
                  nullptr, CL->getBeginLoc(),

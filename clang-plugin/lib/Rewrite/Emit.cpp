@@ -248,7 +248,7 @@ bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
   if (Options.Promote) {
     Promotion = planPromotion(Ctx, Plan, Forking);
     if (Options.HasCilk || !Promotion.Vars.empty() ||
-        !Promotion.Allocas.empty())
+        !Promotion.Allocas.empty() || !Promotion.Literals.empty())
       E.Promoted = &Promotion;
   }
   if (!Options.HasCilk && (E.Promoted || !Reducers.empty())) {

@@ -76,6 +76,9 @@ private:
   void rangeFor(const CilkFor &F);
   /// The capture list of a cilk_for body's lambda, after the begin value;
   /// what it needs declared before the loop goes to \p Prelude.
+  /// A cilk_for's variable in the task of an iteration, set to \p Value.
+  std::string loopVariable(const clang::VarDecl *Var, const std::string &Decl,
+                           const std::string &Value);
   std::string captureList(const clang::Stmt *LoopBody,
                           const clang::VarDecl *LoopVar, std::string &Prelude);
   /// Puts Head before the loop's body and Tail after it.
@@ -351,12 +354,21 @@ void CxxEmitter::cilkFor(const CilkFor &F, std::string &, std::string &) {
       ", [" + CaptureList +
       "](long long __lo, long long __hi) mutable { for (long long __k = "
       "__lo; __k < __hi; ++__k) { " +
-      LoopVarDecl + " = __ito_b + __k * " + Shape.Step + "; (void)" +
-      Shape.Var->getNameAsString() + "; { " +
+      loopVariable(Shape.Var, LoopVarDecl, "__ito_b + __k * " + Shape.Step) +
+      " (void)" + Shape.Var->getNameAsString() + "; { " +
       (isBraced(Body) ? "" : blockDecls(Body));
   std::string Tail =
       " " + (isBraced(Body) ? "" : syncCode(Body)) + "} } }); " + home() + "}";
   placeLoopTask(F, F.For->getBody(), Head, Tail);
+}
+
+std::string CxxEmitter::loopVariable(const VarDecl *Var,
+                                     const std::string &Decl,
+                                     const std::string &Value) {
+  // Moved to global memory, in each iteration (its address reaches a task).
+  if (E.Promoted && E.Promoted->LoopVars.count(Var))
+    return promotedDeclarationCxx(E, *E.Promoted, Var, "(" + Value + ")");
+  return Decl + " = " + Value + ";";
 }
 
 std::string CxxEmitter::captureList(const Stmt *LoopBody,
@@ -432,7 +444,8 @@ void CxxEmitter::rangeFor(const CilkFor &F) {
       CaptureList +
       "](long long __lo, long long __hi) mutable { for (long long __k = "
       "__lo; __k < __hi; ++__k) { " +
-      Decl + " = *(__ito_b + __k); (void)" + Var->getNameAsString() + "; { " +
+      loopVariable(Var, Decl, "*(__ito_b + __k)") + " (void)" +
+      Var->getNameAsString() + "; { " +
       (isBraced(Body) ? "" : blockDecls(Body));
   std::string Tail =
       " " + (isBraced(Body) ? "" : syncCode(Body)) + "} } }); " + home() + "}";

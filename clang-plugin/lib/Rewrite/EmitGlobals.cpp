@@ -10,7 +10,12 @@
 // initializer, ito_zglobals (no file space) when none of its declarators
 // has one. The attribute goes before the declaration's specifiers, so it
 // covers every declarator of it. Static locals that a constant initializes
-// go there too.
+// go there too. A C++ static local that a dynamic initializer sets becomes
+// a reference to one object for the job, built once in storage there:
+//
+//   __attribute__((section("ito_zglobals"))) static
+//   ::ito::cilk::__shared_static<T> __ito_ss_v; static T &v =
+//   __ito_ss_v.__get([&](void *__ito_m) { ::new (__ito_m) T init; });
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,11 +48,30 @@ void ito::emitSharedGlobals(Edits &E) {
       It->second |= VD->hasInit() && !isa<ImplicitValueInitExpr>(VD->getInit());
       return true;
     }
+    bool VisitDeclStmt(DeclStmt *S) {
+      if (S->isSingleDecl())
+        if (const auto *VD = dyn_cast<VarDecl>(S->getSingleDecl()))
+          if (isSharedOnceStatic(VD, SM))
+            Once.push_back({VD, S});
+      return true;
+    }
+    std::vector<std::pair<const VarDecl *, const DeclStmt *>> Once;
   } F(E.SM);
   // File and namespace scope, static data members, static locals.
   for (Decl *D : E.Ctx.getTranslationUnitDecl()->decls())
     if (E.SM.isWrittenInMainFile(E.SM.getExpansionLoc(D->getLocation())))
       F.TraverseDecl(D);
+  for (const auto &[VD, S] : F.Once) {
+    const std::string Name = VD->getNameAsString(), T = "__ito_t_" + Name,
+                      Storage = "__ito_ss_" + Name;
+    E.replace(E.statementRange(S),
+              "typedef " + E.declare(VD->getType(), T) +
+                  "; __attribute__((section(\"ito_zglobals\"))) static "
+                  "::ito::cilk::__shared_static<" +
+                  T + "> " + Storage + "; static " + T + " &" + Name + " = " +
+                  Storage + ".__get([&](void *__ito_m) { ::new (__ito_m) " + T +
+                  placementInitializer(E, VD) + "; });");
+  }
   for (SourceLocation Begin : F.Order)
     E.insertBefore(Begin, F.Initialized[Begin.getRawEncoding()]
                               ? "__attribute__((section(\"ito_globals\"))) "

@@ -79,6 +79,16 @@ void emitHomecoming(Edits &E, const TranslationPlan &Plan,
 /// (EmitPromotion.cpp).
 void emitPromotion(Edits &E, const PromotionPlan &Plan);
 
+/// C++: \p V's initializer as written, as placement new takes it after
+/// the type: `(x)` for `= x`, `{a, b}`; empty if it has none.
+std::string placementInitializer(Edits &E, const clang::VarDecl *V);
+
+/// C++: the promoted declaration of \p V, initialized from \p Value (as
+/// placement new takes it: `(x)`), else from its initializer as written.
+std::string promotedDeclarationCxx(Edits &E, const PromotionPlan &Plan,
+                                   const clang::VarDecl *V,
+                                   const std::string &Value = "");
+
 /// The uses of reducers the translation turns into views, the scopes of
 /// local reducers, and the reducer alias templates that need a companion
 /// (EmitReducers.cpp).

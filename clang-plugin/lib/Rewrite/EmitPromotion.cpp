@@ -130,33 +130,61 @@ bool isListInitialization(const VarDecl *V) {
   return isa<InitListExpr>(Init);
 }
 
-std::string declarationCxx(Edits &E, const VarDecl *V,
-                           const std::string &From = "") {
-  const std::string T = promotedName("__ito_t_", V),
-                    H = promotedName("__ito_h_", V);
-  // The initializer as placement new takes it: `= x` is `(x)`, or `{x}`
-  // for an array (a string literal); a parameter's value moved in.
-  std::string Init = From.empty() ? initializer(E, V)
-                                  : "(static_cast<" + T + " &&>(" + From + "))";
+} // namespace
+
+std::string ito::placementInitializer(Edits &E, const VarDecl *V) {
+  // `= x` is `(x)`, or `{x}` for an array (a string literal).
+  std::string Init = initializer(E, V);
   StringRef Written = StringRef(Init).trim();
   if (Written.consume_front("=")) {
     Written = Written.trim();
     // A braced list, also one a macro writes (`= ATOMIC_FLAG_INIT`).
     if (Written.starts_with("{"))
-      Init = Written.str();
-    else if (isListInitialization(V))
-      Init = " " + Written.str();
-    else if (V->getType()->isArrayType())
-      Init = "{" + Written.str() + "}";
-    else
-      Init = "(" + Written.str() + ")";
+      return Written.str();
+    if (isListInitialization(V))
+      return " " + Written.str();
+    if (V->getType()->isArrayType())
+      return "{" + Written.str() + "}";
+    return "(" + Written.str() + ")";
   }
+  return Init;
+}
+
+std::string ito::promotedDeclarationCxx(Edits &E, const PromotionPlan &Plan,
+                                        const VarDecl *V,
+                                        const std::string &Value) {
+  const std::string T = promotedName("__ito_t_", V),
+                    H = promotedName("__ito_h_", V),
+                    Name = V->getNameAsString();
+  // A value given, as is.
+  std::string Init = Value.empty() ? placementInitializer(E, V) : Value;
   std::string Align = V->getType()->isDependentType()
                           ? "alignof(" + T + ")"
                           : std::to_string(E.Ctx.getDeclAlign(V).getQuantity());
-  return typedefOf(E, V, T) + " ::ito::cilk::__promoted<" + T + ", " + Align +
-         "> " + H + "; " + T + " &" + V->getNameAsString() + " = " + H +
-         ".__hold(::new (" + H + ".__memory()) " + T + Init + ");";
+  std::string Typedef = typedefOf(E, V, T), Declared = T + " &" + Name;
+  // A reference that extends a temporary's life: the temporary, of its
+  // own type, is promoted; the reference keeps its type if an lvalue one.
+  if (auto It = Plan.Extended.find(V); It != Plan.Extended.end()) {
+    Typedef = "typedef " + E.declare(It->second, T) + ";";
+    Align = std::to_string(E.Ctx.getTypeAlignInChars(It->second).getQuantity());
+    if (V->getType()->isLValueReferenceType())
+      Declared = E.declare(V->getType(), Name);
+  }
+  return Typedef + " ::ito::cilk::__promoted<" + T + ", " + Align + "> " + H +
+         "; " + Declared + " = " + H + ".__hold(::new (" + H + ".__memory()) " +
+         T + Init + ");";
+}
+
+namespace {
+
+std::string declarationCxx(Edits &E, const PromotionPlan &Plan,
+                           const VarDecl *V, const std::string &From = "") {
+  // A parameter's value moved in.
+  return ito::promotedDeclarationCxx(
+      E, Plan, V,
+      From.empty() ? ""
+                   : "(static_cast<" + promotedName("__ito_t_", V) + " &&>(" +
+                         From + "))");
 }
 
 /// A variable that stays where it was, declared on its own.
@@ -166,6 +194,39 @@ std::string declarationAsIs(Edits &E, const VarDecl *V) {
     Out += "register ";
   return Out + E.declare(V->getType(), V->getNameAsString()) +
          initializer(E, V) + ";";
+}
+
+/// C: each compound literal whose address may reach a child is copied
+/// into storage in the heap, held by a slot declared at the start of its
+/// block (the same object each time the literal is evaluated there):
+///
+///   (*(__typeof__(T) *)ito_promote_literal(&__ito_cl_N, &(T){...},
+///                                          sizeof(T), align))
+void emitLiterals(Edits &E, const PromotionPlan &Plan) {
+  std::vector<std::pair<const CompoundLiteralExpr *, const CompoundStmt *>>
+      Literals(Plan.Literals.begin(), Plan.Literals.end());
+  // Inner literals first (they start later): an outer one's text then
+  // carries their edits. Numbered in that order, for the same output each
+  // time.
+  llvm::sort(Literals, [&](const auto &A, const auto &B) {
+    return E.SM.isBeforeInTranslationUnit(B.first->getBeginLoc(),
+                                          A.first->getBeginLoc());
+  });
+  unsigned N = 0;
+  for (const auto &[L, Block] : Literals) {
+    const std::string Slot = "__ito_cl_" + std::to_string(N++),
+                      Type = E.declare(L->getType(), ""),
+                      Text = E.rewrittenText(L->getSourceRange());
+    E.replace(E.fileRange(L->getSourceRange()),
+              "(*(__typeof__(" + Type + ") *)ito_promote_literal(&" + Slot +
+                  ", &" + Text + ", sizeof(" + Type + "), " +
+                  std::to_string(
+                      E.Ctx.getTypeAlignInChars(L->getType()).getQuantity()) +
+                  "))");
+    E.insertAfter(Block->getLBracLoc().getLocWithOffset(1),
+                  " void *" + Slot +
+                      " __attribute__((cleanup(ito_unpromote))) = 0;");
+  }
 }
 
 } // namespace
@@ -185,6 +246,7 @@ void ito::emitPromotion(Edits &E, const PromotionPlan &Plan) {
                     "(*" + promotedName("__ito_p_", V) + ")");
       }
   }
+  emitLiterals(E, Plan);
   llvm::DenseSet<const FunctionDecl *> WithList;
   for (const auto &[Call, FD] : Plan.Allocas) {
     E.replace(E.fileRange(Call->getSourceRange()),
@@ -203,7 +265,7 @@ void ito::emitPromotion(Edits &E, const PromotionPlan &Plan) {
     E.replace(CharSourceRange::getTokenRange(V->getLocation()), From);
     E.insertAfter(
         cast<CompoundStmt>(FD->getBody())->getLBracLoc().getLocWithOffset(1),
-        " " + (CPlusPlus ? declarationCxx(E, V, From)
+        " " + (CPlusPlus ? declarationCxx(E, Plan, V, From)
                          : declarationC(E, V, From)));
   }
   // Last: their initializers may hold the edits above. Each declaration
@@ -216,13 +278,55 @@ void ito::emitPromotion(Edits &E, const PromotionPlan &Plan) {
       E.insertAfter(E.statementRange(S).getEnd(), copyC(E, V));
       continue;
     }
+    // A range-based for's variable: the loop binds a reference, and the
+    // variable is declared from it in a block around the body.
+    if (const CXXForRangeStmt *For = Plan.RangeVars.lookup(S)) {
+      const auto *Var = cast<VarDecl>(*S->decl_begin());
+      const std::string Bound = promotedName("__ito_rv_", Var);
+      E.replace(
+          E.fileRange(SourceRange(Var->getBeginLoc(), Var->getLocation())),
+          "auto &&" + Bound);
+      E.insertBefore(E.fileLoc(For->getBody()->getBeginLoc()),
+                     "{ " +
+                         ito::promotedDeclarationCxx(E, Plan, Var,
+                                                     "(static_cast<decltype(" +
+                                                         Bound + ") &&>(" +
+                                                         Bound + "))") +
+                         " ");
+      E.insertAfter(E.statementRange(For->getBody()).getEnd(), " }");
+      continue;
+    }
+    // Of a type no declaration names: rewritten around its initializer,
+    // which stays as written (a lambda's body may hold Cilk code that
+    // other edits rewrite).
+    if (Plan.Emplaced.count(V)) {
+      const std::string H = promotedName("__ito_h_", V);
+      const bool Const = V->getType().getNonReferenceType().isConstQualified();
+      CharSourceRange Init = E.fileRange(V->getInit()->getSourceRange());
+      E.replace(CharSourceRange::getCharRange(E.fileLoc(S->getBeginLoc()),
+                                              Init.getBegin()),
+                "::ito::cilk::__promoted_any " + H + "; " +
+                    (Const ? "const auto &" : "auto &") + V->getNameAsString() +
+                    " = " + H + ".__emplace(");
+      E.insertAfter(Init.getEnd(), ")");
+      continue;
+    }
     std::string Text;
     for (const Decl *D : S->decls()) {
       const auto *Var = cast<VarDecl>(D);
       Text += Text.empty() ? "" : " ";
       Text += !Plan.promoted(Var) ? declarationAsIs(E, Var)
-              : CPlusPlus         ? declarationCxx(E, Var)
+              : CPlusPlus         ? declarationCxx(E, Plan, Var)
                                   : declarationC(E, Var);
+    }
+    // The first statement of a for, if or switch: declared in a block
+    // around the statement.
+    if (const Stmt *Head = Plan.Hoisted.lookup(S)) {
+      E.replace(E.fileRange(S->getSourceRange()),
+                isa<ForStmt>(Head) ? ";" : "");
+      E.insertBefore(E.fileLoc(Head->getBeginLoc()), "{ " + Text + " ");
+      E.insertAfter(E.statementRange(Head).getEnd(), " }");
+      continue;
     }
     E.replace(E.statementRange(S), Text);
   }

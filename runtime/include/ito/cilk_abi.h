@@ -57,6 +57,19 @@ void *ito_promote(size_t size, size_t align);
 void ito_unpromote(void **holder);
 void *ito_promote_alloca(void **list, size_t size);
 void ito_unpromote_allocas(void **list);
+/* A compound literal whose address reaches children (C): the size bytes
+ * of the literal at value copied into the storage of its site, *slot,
+ * promoted at its first evaluation in the block (the same object each
+ * time, as in C) and freed with the slot when the block ends. */
+void *ito_promote_literal(void **slot, const void *value, size_t size,
+                          size_t align);
+
+/* A C++ static local that a dynamic initializer sets, one object for the
+ * whole job (its storage and *guard in the shared sections): runs
+ * init(ctx, storage) once, in the first process whose task gets here,
+ * while the others wait; the object is seen built everywhere after. */
+void ito_abi_static_init(long *guard, void (*init)(void *ctx, void *storage),
+                         void *ctx, void *storage);
 
 /* Called by main after each sync and each call that may fork: brings the
  * root task back to process 0 if it has left, so that what main does

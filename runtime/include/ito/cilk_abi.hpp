@@ -51,6 +51,50 @@ private:
   bool built_ = false;
 };
 
+// A promoted local of a type no declaration names (a lambda's closure):
+// its value moved into storage of its own type, destroyed and freed at the
+// end of the scope.
+class __promoted_any {
+public:
+  __promoted_any() = default;
+  __promoted_any(const __promoted_any &) = delete;
+  __promoted_any &operator=(const __promoted_any &) = delete;
+  ~__promoted_any() {
+    if (destroy_)
+      destroy_(memory_);
+    if (memory_)
+      ito_unpromote(&memory_);
+  }
+  template <class V> std::decay_t<V> &__emplace(V &&value) {
+    using T = std::decay_t<V>;
+    memory_ = ito_promote(sizeof(T), alignof(T));
+    // If the move throws, the destructor only frees.
+    T *object = ::new (memory_) T(std::forward<V>(value));
+    destroy_ = [](void *p) { static_cast<T *>(p)->~T(); };
+    return *object;
+  }
+
+private:
+  void *memory_ = nullptr;
+  void (*destroy_)(void *) = nullptr;
+};
+
+// A function's static local that a dynamic initializer sets (Rewrite/
+// EmitGlobals): one object for the job, in the shared sections with its
+// guard, built by the first process that gets there and never destroyed.
+// Zero-initialized and trivial, so that it is shared itself.
+template <class T> struct __shared_static {
+  alignas(T) unsigned char __bytes[sizeof(T)];
+  long __guard;
+  template <class F> T &__get(F build) {
+    ito_abi_static_init(
+        &__guard,
+        [](void *f, void *storage) { (*static_cast<F *>(f))(storage); }, &build,
+        __bytes);
+    return *std::launder(reinterpret_cast<T *>(__bytes));
+  }
+};
+
 // Stores a child's value into its receiver, of whatever type that is.
 template <class T> using assign_fn = void (*)(void *receiver, T &value);
 template <class R, class T> void assign_to(void *receiver, T &value) {
@@ -111,32 +155,42 @@ inline bool on_task_stack(const void *object) {
 
 // A spawned call's argument for a const reference parameter: the parent's
 // object itself where every process reaches it (anywhere but a task's
-// stack: the heap, file-scope data, a __promoted local), else a copy that
-// goes with the child. Copying a std::vector at every spawn of a recursive
-// `f(const std::vector<T> &v, lo, hi)` would cost the whole vector each
-// time.
+// stack: the heap, file-scope data, a __promoted local), else a copy in
+// the heap that goes with the child. Copying a std::vector at every spawn
+// of a recursive `f(const std::vector<T> &v, lo, hi)` would cost the whole
+// vector each time; in the heap, the child's own spawns share the copy.
 // An object that cannot be copied (a std::vector of std::unique_ptr) and
 // lies on a task's stack stops the program with a message.
 template <class T> class const_ref_arg {
 public:
-  explicit const_ref_arg(const T &object) {
-    if (!on_task_stack(&object)) {
-      shared_ = &object;
-    } else if constexpr (copyable<T>::value) {
-      copy_.emplace(object);
-    } else {
+  explicit const_ref_arg(const T &object) : object_(&object) {
+    if (!on_task_stack(&object))
+      return;
+    if constexpr (copyable<T>::value)
+      object_ = copy_ = new T(object);
+    else
       ito_sched_fatal("a spawned call's const reference argument is an "
                       "object on a task's stack that cannot be copied (no "
                       "copy constructor), which a child in another process "
                       "cannot reach; give it a name in a variable of the "
                       "caller, or allocate it");
-    }
   }
-  const T &__get() const { return shared_ ? *shared_ : *copy_; }
+  const_ref_arg(const_ref_arg &&other) noexcept
+      : object_(other.object_), copy_(other.copy_) {
+    other.copy_ = nullptr;
+  }
+  const_ref_arg(const const_ref_arg &other) : object_(other.object_) {
+    if constexpr (copyable<T>::value)
+      if (other.copy_)
+        object_ = copy_ = new T(*other.copy_);
+  }
+  const_ref_arg &operator=(const const_ref_arg &) = delete;
+  ~const_ref_arg() { delete copy_; }
+  const T &__get() const { return *object_; }
 
 private:
-  const T *shared_ = nullptr;
-  std::optional<T> copy_;
+  const T *object_;
+  T *copy_ = nullptr;
 };
 template <class T> const_ref_arg<T> __share_or_copy(const T &object) {
   return const_ref_arg<T>(object);

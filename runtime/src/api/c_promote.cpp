@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 
 namespace {
 
@@ -98,8 +99,18 @@ void *ito_promote(size_t size, size_t align) {
   return block + a;
 }
 
+void *ito_promote_literal(void **slot, const void *value, size_t size,
+                          size_t align) {
+  if (!*slot)
+    *slot = ito_promote(size, align);
+  std::memcpy(*slot, value, size);
+  return *slot;
+}
+
 void ito_unpromote(void **holder) {
   char *p = static_cast<char *>(*holder);
+  if (!p) // a compound literal's slot, its block left before it was made
+    return;
   auto *h = reinterpret_cast<header *>(p - header_size);
   // Kept for the next local of its class if this process allocated it (its
   // home is here) and the cache has room.

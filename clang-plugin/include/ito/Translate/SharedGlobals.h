@@ -8,9 +8,12 @@
 // processes: those the main file defines at file or namespace scope (and
 // its static data members), unless they are constant, thread_local,
 // templated or inline (emitted in several objects), come from a macro that
-// does not begin with their declaration, or already name a section; and the static locals of its functions that a
-// constant initializes and nothing destroys (not in inline functions). The rewriter puts them in libito's shared
-// sections; the checks leave writes to them alone.
+// does not begin with their declaration, or already name a section; and the
+// static locals of its functions that a constant initializes and nothing
+// destroys (not in inline functions). The rewriter puts them in libito's shared
+// sections; the checks leave writes to them alone. A static local that a
+// dynamic initializer sets is built once for the job in storage there
+// (isSharedOnceStatic).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +30,13 @@ namespace ito {
 /// True if this definition of a variable is one that the translation shares.
 bool isSharedGlobalDefinition(const clang::VarDecl *VD,
                               const clang::SourceManager &SM);
+
+/// C++: a static local of a function of the main file that a dynamic
+/// initializer sets (or that has a destructor): one object for the whole
+/// job, built once, by the first process whose task gets there (its guard
+/// in the shared sections too), and never destroyed.
+bool isSharedOnceStatic(const clang::VarDecl *VD,
+                        const clang::SourceManager &SM);
 
 /// True if every process sees one copy of \p VD: its definition in this
 /// translation unit is shared.

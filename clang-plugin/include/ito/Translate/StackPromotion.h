@@ -27,20 +27,26 @@
 #ifndef ITO_TRANSLATE_STACKPROMOTION_H
 #define ITO_TRANSLATE_STACKPROMOTION_H
 
+#include "clang/AST/Type.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
 class CallExpr;
+class CompoundLiteralExpr;
+class CompoundStmt;
+class CXXForRangeStmt;
 class DeclRefExpr;
 class DeclStmt;
 class ParmVarDecl;
 class FunctionDecl;
+class Stmt;
 class VarDecl;
 } // namespace clang
 
@@ -55,6 +61,22 @@ struct PromotionPlan {
       Vars;
   /// The declaration of each promoted local (it may declare others too).
   llvm::DenseMap<const clang::VarDecl *, const clang::DeclStmt *> Decls;
+  /// Declarations that a for, if or switch statement starts with: the
+  /// statement is wrapped in a block that declares them first.
+  llvm::DenseMap<const clang::DeclStmt *, const clang::Stmt *> Hoisted;
+  /// A range-based for's variable (C++): the loop binds a reference, and a
+  /// block around the body declares the variable.
+  llvm::DenseMap<const clang::DeclStmt *, const clang::CXXForRangeStmt *>
+      RangeVars;
+  /// cilk_for variables (C++), promoted in each iteration's task (no entry
+  /// in Decls).
+  llvm::DenseSet<const clang::VarDecl *> LoopVars;
+  /// C++: promoted locals of a type no declaration names (a lambda's
+  /// closure), moved in from their `= value`.
+  llvm::DenseSet<const clang::VarDecl *> Emplaced;
+  /// C++: references that extend a temporary's life, and its type: the
+  /// temporary is promoted, the reference bound to it.
+  llvm::DenseMap<const clang::VarDecl *, clang::QualType> Extended;
   /// Promoted locals that a macro declares (C): the declaration stays, and
   /// a copy of the variable made right after it is promoted.
   llvm::DenseSet<const clang::VarDecl *> Copied;
@@ -83,8 +105,21 @@ struct PromotionPlan {
   /// alloca calls whose memory goes to the heap, and the function of each.
   llvm::DenseMap<const clang::CallExpr *, const clang::FunctionDecl *> Allocas;
 
+  /// C: compound literals whose address may reach a child, each with the
+  /// block that holds its storage (as long as the literal lives).
+  llvm::DenseMap<const clang::CompoundLiteralExpr *,
+                 const clang::CompoundStmt *>
+      Literals;
+  /// Compound literals whose address a function that may fork gets and
+  /// that stay on the stack. For the checks to report.
+  std::vector<std::pair<const clang::CompoundLiteralExpr *, Unmovable>>
+      UnmovedLiterals;
+
   bool promoted(const clang::VarDecl *V) const { return Vars.count(V); }
   bool promoted(const clang::CallExpr *C) const { return Allocas.count(C); }
+  bool promoted(const clang::CompoundLiteralExpr *L) const {
+    return Literals.count(L);
+  }
 };
 
 class ForkingFunctions;
