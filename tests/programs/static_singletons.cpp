@@ -3,8 +3,8 @@
 // a file-scope variable main set before the first call, a lookup table
 // first built by whichever task gets there; and the static locals of an
 // inline member function, of a function template and of an inline
-// function (constant-initialized). Each is one object for the job, built
-// once. Before, each process built its own copy the first time one of its
+// function (constant-initialized); and a C++17 inline static data member.
+// Each is one object for the job, built once. Before, each process built its own copy the first time one of its
 // tasks got there: np 2 printed "scale 2000" and tasks saw "m".
 // RUN: %ito-c++ --ito-no-translate -O2 %s -o %t.serial
 // RUN: %t.serial > %t.expected
@@ -19,7 +19,7 @@
 // CHECK: scale 3000 wrong-unit 0
 // CHECK-NEXT: limit 7000
 // CHECK-NEXT: squares 332833500 built 1
-// CHECK-NEXT: registry 5000 slot 0 hits 9000
+// CHECK-NEXT: registry 5000 slot 0 hits 9000 level 1000000
 // STATS: ito stats total {{.*}} steals={{[1-9][0-9]*}}
 
 #include <cilk/cilk.h>
@@ -78,6 +78,11 @@ template <class T> T &slot() {
   return value;
 }
 
+struct Level {
+  inline static int level = 1;
+};
+static void assign(int &to, int value) { to = value; }
+
 inline int &hits() {
   static int h = 0;
   return h;
@@ -90,10 +95,11 @@ int main() {
   Registry::get().names["a"] = 5;
   slot<std::string>() = "hello";
   hits() = 9;
+  assign(Level::level, 1000);
   const int n = 1000;
   std::vector<int> scale(n), wrong(n), lim(n);
   std::vector<long> sq(n);
-  std::vector<int> reg(n), other(n), hit(n);
+  std::vector<int> reg(n), other(n), hit(n), lev(n);
   cilk_for (int i = 0; i < n; i++) {
     scale[i] = spin(config().scale);
     wrong[i] = config().unit != "km";
@@ -102,8 +108,9 @@ int main() {
     reg[i] = Registry::get().names.at("a");
     other[i] = slot<std::string>() != "hello";
     hit[i] = hits();
+    lev[i] = Level::level;
   }
-  long s = 0, w = 0, l = 0, q = 0, r = 0, o = 0, h = 0;
+  long s = 0, w = 0, l = 0, q = 0, r = 0, o = 0, h = 0, v = 0;
   for (int i = 0; i < n; i++) {
     s += scale[i];
     w += wrong[i];
@@ -112,10 +119,11 @@ int main() {
     r += reg[i];
     o += other[i];
     h += hit[i];
+    v += lev[i];
   }
   std::printf("scale %ld wrong-unit %ld\n", s, w);
   std::printf("limit %ld\n", l / n);
   std::printf("squares %ld built %d\n", q, builds);
-  std::printf("registry %ld slot %ld hits %ld\n", r, o, h);
+  std::printf("registry %ld slot %ld hits %ld level %ld\n", r, o, h, v);
   return 0;
 }

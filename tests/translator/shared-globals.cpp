@@ -2,8 +2,8 @@
 // data members defined in the source are shared, and static locals that a
 // constant initializes; static locals built at run time, or of inline
 // functions and function templates, are one object built once in storage
-// that is shared; inline and templated variables, constants and constexpr
-// ones are not.
+// that is shared; inline variables are shared too; templated variables,
+// constants and constexpr ones are not.
 // RUN: %ito-translate %s -- -std=c++17 -I %ito-include > %t.cpp
 // RUN: grep -v -e '^ *// [^#]' -e '^ *//$' -e '^ *$' %t.cpp | FileCheck %s --implicit-check-not=ito_globals --implicit-check-not=ito_zglobals
 // RUN: %clangxx -std=c++17 -fsyntax-only -I %ito-include %t.cpp
@@ -22,6 +22,7 @@ int scale = 2;
 } // namespace config
 struct counters {
   static long hits;
+  // CHECK: __attribute__((section("ito_globals"))) static inline int inlined = 0;
   static inline int inlined = 0;
 };
 // CHECK: __attribute__((section("ito_globals"))) long counters::hits = 0;

@@ -34,8 +34,8 @@ static bool isSharedStaticLocal(const VarDecl *VD, const SourceManager &SM) {
       dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
   if (!FD || FD->isInlined() || FD->isTemplated() ||
       VD->getTLSKind() != VarDecl::TLS_None || VD->isConstexpr() ||
-      VD->getType().isConstQualified() || VD->hasAttr<SectionAttr>() ||
-      VD->isImplicit())
+      VD->getType().isConstQualified() || VD->isTemplated() ||
+      VD->hasAttr<SectionAttr>() || VD->isImplicit())
     return false;
   const ASTContext &Ctx = VD->getASTContext();
   if (Ctx.getLangOpts().CPlusPlus &&
@@ -76,7 +76,7 @@ bool ito::isSharedGlobalDefinition(const VarDecl *VD, const SourceManager &SM) {
   if (!VD->hasGlobalStorage() ||
       VD->isThisDeclarationADefinition() == VarDecl::DeclarationOnly ||
       VD->getTLSKind() != VarDecl::TLS_None || VD->isConstexpr() ||
-      VD->getType().isConstQualified() || VD->isInline() || VD->isTemplated() ||
+      VD->getType().isConstQualified() || VD->isTemplated() ||
       VD->hasAttr<SectionAttr>() || VD->isImplicit() ||
       VD->getTemplateSpecializationKind() != TSK_Undeclared)
     return false;

@@ -68,8 +68,12 @@ const VarDecl *storageOf(const Expr *E) {
         return nullptr;
       }
     }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      // A structured binding names part of its hidden variable.
+      if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
+        return dyn_cast_or_null<VarDecl>(B->getDecomposedDecl());
       return dyn_cast<VarDecl>(DRE->getDecl());
+    }
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
       if (ME->isArrow())
         return nullptr;
@@ -115,7 +119,8 @@ public:
 
   bool VisitDeclStmt(DeclStmt *S) {
     bool OnlyVars = llvm::all_of(S->decls(), [&](const Decl *D) {
-      return isa<VarDecl>(D) && !isa<DecompositionDecl>(D) &&
+      return isa<VarDecl>(D) &&
+             (!isa<DecompositionDecl>(D) || S->isSingleDecl()) &&
              !SpawnVars.count(cast<VarDecl>(D));
     });
     const bool ByMacro = S->getBeginLoc().isMacroID();
@@ -291,6 +296,8 @@ public:
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     const auto *V = dyn_cast<VarDecl>(E->getDecl());
+    if (const auto *B = dyn_cast<BindingDecl>(E->getDecl()))
+      V = dyn_cast_or_null<VarDecl>(B->getDecomposedDecl());
     if (!V)
       return true;
     Uses[V].push_back(E);
@@ -849,6 +856,11 @@ private:
     // A constant stays one: `const int n = 8; int a[n];`.
     if (V->isConstexpr() || V->isUsableInConstantExpressions(Ctx))
       return false;
+    // A generic lambda's `auto` parameter: its type has no name but
+    // decltype's (of the renamed parameter); a local, none.
+    if (const auto *P = V->getType()->getAs<TemplateTypeParmType>())
+      if (P->getDecl() && P->getDecl()->isImplicit())
+        return isa<ParmVarDecl>(V);
     if (T->isVariablyModifiedType() || T->isUndeducedType() ||
         isa<DependentNameType>(Base) ||
         isa<DependentTemplateSpecializationType>(Base))
@@ -897,10 +909,16 @@ private:
       T = *Temp;
     else if (T->isReferenceType())
       return false;
+    // (A structured binding's hidden variable has no name either; not an
+    // array: the value moves in whole.)
     const auto *RD = T->getAsCXXRecordDecl();
-    if (!RD || !(RD->isLambda() ||
-                 (!RD->getIdentifier() && !RD->getTypedefNameForAnonDecl())))
+    if (isa<DecompositionDecl>(V)) {
+      if (T->isArrayType() || T->isDependentType())
+        return false;
+    } else if (!RD || !(RD->isLambda() || (!RD->getIdentifier() &&
+                                           !RD->getTypedefNameForAnonDecl()))) {
       return false;
+    }
     // Rewritten in place (its initializer may hold Cilk code, a lambda's
     // body): one variable, declared in a block.
     const DeclStmt *S = DeclOf.lookup(V);
@@ -910,6 +928,17 @@ private:
              LO)
              .isValid())
       return false;
+    if (const auto *D = dyn_cast<DecompositionDecl>(V)) {
+      // `auto [a, b] = value`: after the last name, `] =`.
+      if (D->bindings().empty())
+        return false;
+      CharSourceRange Between = CharSourceRange::getCharRange(
+          Lexer::getLocForEndOfToken(D->bindings().back()->getLocation(), 0, SM,
+                                     LO),
+          SM.getExpansionLoc(V->getInit()->getBeginLoc()));
+      StringRef Text = Lexer::getSourceText(Between, SM, LO);
+      return Text.ltrim().consume_front("]") && Text.contains('=');
+    }
     std::optional<CharSourceRange> R = initializerText(V);
     return R && R->isValid() &&
            Lexer::getSourceText(*R, SM, LO).ltrim().starts_with("=");
@@ -996,6 +1025,15 @@ std::optional<CharSourceRange> ito::writtenInitializer(const VarDecl *V,
   return std::nullopt;
 }
 
+bool PromotionPlan::promoted(const VarDecl *V) const {
+  if (Vars.count(V))
+    return true;
+  // A local of a template's instantiation, by its place in the template.
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(V->getDeclContext());
+  return FD && FD->isTemplateInstantiation() && V->hasLocalStorage() &&
+         VarLocations.count(V->getLocation().getRawEncoding());
+}
+
 PromotionPlan ito::planPromotion(ASTContext &Ctx, const TranslationPlan &Plan,
                                  bool Move) {
   return planPromotion(Ctx, Plan, ForkingFunctions(Ctx, Plan), Move);
@@ -1039,5 +1077,8 @@ PromotionPlan ito::planPromotion(ASTContext &Ctx, const TranslationPlan &Plan,
   }
   if (!Move)
     P.Allocas.clear();
+  for (const auto &[V, Uses] : P.Vars)
+    if (V->getDeclContext()->isDependentContext())
+      P.VarLocations.insert(V->getLocation().getRawEncoding());
   return P;
 }

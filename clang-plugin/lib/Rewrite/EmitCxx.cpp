@@ -33,8 +33,10 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <optional>
 
 using namespace clang;
 using namespace ito;
@@ -73,6 +75,10 @@ private:
     return id("__ito_l", S.Block->Spawns.front()->Tag);
   }
   std::string lambda(const SpawnSite &S);
+  /// A spawned call in a template, whose callee is known only in each
+  /// instantiation: the calls that instantiate it.
+  llvm::ArrayRef<const clang::CallExpr *>
+  instantiations(const clang::CallExpr *Call);
   void rangeFor(const CilkFor &F);
   /// The capture list of a cilk_for body's lambda, after the begin value;
   /// what it needs declared before the loop goes to \p Prelude.
@@ -86,9 +92,42 @@ private:
                      std::string Head, std::string Tail);
 
   Edits &E;
+  /// The calls of template instantiations, by location (built once).
+  std::optional<
+      llvm::DenseMap<unsigned, llvm::SmallVector<const clang::CallExpr *, 2>>>
+      InstantiatedCalls;
 };
 
 } // namespace
+
+llvm::ArrayRef<const CallExpr *>
+CxxEmitter::instantiations(const CallExpr *Call) {
+  if (!InstantiatedCalls) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      llvm::DenseMap<unsigned, llvm::SmallVector<const CallExpr *, 2>> Calls;
+      bool shouldVisitTemplateInstantiations() const { return true; }
+      bool VisitCallExpr(CallExpr *C) {
+        if (C->getDirectCallee() && !C->isTypeDependent())
+          Calls[C->getExprLoc().getRawEncoding()].push_back(C);
+        return true;
+      }
+      // A generic lambda's instantiations (not visited with its body).
+      bool VisitLambdaExpr(LambdaExpr *L) {
+        if (const FunctionTemplateDecl *T = L->getDependentCallOperator())
+          for (const FunctionDecl *FD : T->specializations())
+            if (FD->getBody())
+              TraverseStmt(FD->getBody());
+        return true;
+      }
+    } F;
+    F.TraverseDecl(E.Ctx.getTranslationUnitDecl());
+    InstantiatedCalls = std::move(F.Calls);
+  }
+  auto It = InstantiatedCalls->find(Call->getExprLoc().getRawEncoding());
+  if (It == InstantiatedCalls->end())
+    return {};
+  return It->second;
+}
 
 std::string CxxEmitter::blockDecls(const TaskBlock &B) {
   std::string D;
@@ -170,9 +209,25 @@ static bool bindsConstRefDirectly(QualType P, const Expr *Arg) {
          Bare->getType().getUnqualifiedType().getCanonicalType() == T;
 }
 
+/// The structured bindings that \p E names.
+static llvm::SmallVector<const BindingDecl *, 4> bindingsIn(const Expr *E) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::SmallVector<const BindingDecl *, 4> Found;
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      if (const auto *B = dyn_cast<BindingDecl>(D->getDecl()))
+        Found.push_back(B);
+      return true;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Expr *>(E));
+  return F.Found;
+}
+
 std::string CxxEmitter::lambda(const SpawnSite &S) {
   const CallExpr *Call = S.Call;
   std::string Captures, Args, Callee;
+  bool Braced = false;
+  llvm::SmallPtrSet<const BindingDecl *, 4> Copied;
   auto Capture = [&](const std::string &Name, const Expr *Value, bool Ref) {
     Captures += (Captures.empty() ? "" : ", ") + std::string(Ref ? "&" : "") +
                 Name + " = (" + E.exprText(Value) + ")";
@@ -208,7 +263,15 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
       Captures += Captures.empty() ? "this" : ", this";
       Callee = "this->" + Member;
     } else if (Arrow) {
-      Capture("__o", Obj, false);
+      // A class with operator-> (a smart pointer, an iterator): the
+      // pointer it gives, taken in the parent.
+      if (const auto *OC =
+              dyn_cast<CXXOperatorCallExpr>(Obj->IgnoreParenImpCasts());
+          OC && OC->getOperator() == OO_Arrow && OC->getNumArgs() == 1)
+        Captures += std::string(Captures.empty() ? "" : ", ") + "__o = ((" +
+                    E.exprText(OC->getArg(0)) + ").operator->())";
+      else
+        Capture("__o", Obj, false);
       Callee = "__o->" + Member;
     } else {
       Capture("__o", Obj, Obj->isLValue());
@@ -256,14 +319,58 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
       break;
     std::string Name = "__a" + std::to_string(I - FirstArg);
     QualType P = paramType(Call, I);
-    if (bindsConstRefDirectly(P, Arg)) {
+    bool Ref = byReference(Call, I), ConstRef = bindsConstRefDirectly(P, Arg);
+    // In a template, the callee's parameters are those of each
+    // instantiation, which must agree.
+    if (P.isNull()) {
+      llvm::SmallVector<const CallExpr *, 2> Calls;
+      for (const CallExpr *C : instantiations(Call))
+        if (C != Call && I < C->getNumArgs())
+          Calls.push_back(C);
+      auto All = [&](auto Pred) {
+        return !Calls.empty() && llvm::all_of(Calls, Pred);
+      };
+      auto None = [&](auto Pred) { return llvm::none_of(Calls, Pred); };
+      auto IsRef = [&](const CallExpr *C) { return byReference(C, I); };
+      auto IsConstRef = [&](const CallExpr *C) {
+        return bindsConstRefDirectly(paramType(C, I), C->getArg(I));
+      };
+      Ref = All(IsRef);
+      ConstRef = All(IsConstRef);
+      // (Mixed const references are copied: right for both.)
+      if (!Ref && !None(IsRef))
+        E.error(Arg->getExprLoc(),
+                "cannot translate this spawn: the template's instantiations "
+                "take this argument by reference in some and by value in "
+                "others; spawn a call that takes it the same way in all");
+    }
+    // An array bound to a reference parameter: the array itself (a copy
+    // would decay to a pointer).
+    if (!P.isNull() && P->isReferenceType() &&
+        Arg->IgnoreParens()->getType()->isArrayType())
+      Ref = true;
+    // A braced list (`f({1, 2})`, maybe a std::initializer_list, which only
+    // a list makes): written in the child's call, the locals it names
+    // copied (a capture default).
+    if (std::string Text = E.exprText(Arg);
+        StringRef(Text).ltrim().starts_with("{")) {
+      Braced = true;
+      Args += (Args.empty() ? "" : ", ") + Text;
+      // (C++17 lambdas do not capture structured bindings: copied by name.)
+      for (const BindingDecl *B : bindingsIn(Arg))
+        if (Copied.insert(B).second)
+          Captures += (Captures.empty() ? "" : ", ") + B->getName().str() +
+                      " = " + B->getName().str();
+      continue;
+    }
+    if (ConstRef) {
       // The parent's object where every process reaches it, else a copy.
       Captures += (Captures.empty() ? "" : ", ") + Name +
                   " = ::ito::cilk::__share_or_copy(" + E.exprText(Arg) + ")";
       Args += (Args.empty() ? "" : ", ") + Name + ".__get()";
       continue;
     }
-    Capture(Name, Arg, byReference(Call, I));
+    Capture(Name, Arg, Ref);
     // The child's copy goes on as an rvalue where the parameter takes one
     // (by value, T&&), so move-only arguments work.
     bool Move =
@@ -271,6 +378,8 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
     Args +=
         (Args.empty() ? "" : ", ") + (Move ? "std::move(" + Name + ")" : Name);
   }
+  if (Braced)
+    Captures = Captures.empty() ? "=" : "=, " + Captures;
   return "[" + Captures + "]() mutable { return " + Callee + "(" + Args +
          "); }";
 }
@@ -400,6 +509,29 @@ std::string CxxEmitter::captureList(const Stmt *LoopBody,
                  ? "&"
                  : "") +
             Name;
+  }
+  // A structured binding, read only: its value (an init-capture; a
+  // lambda cannot capture it). One the body writes or binds to a reference
+  // would stay on the parent's stack.
+  for (const auto &[B, Other] : Used.Bindings) {
+    // Moved to global memory: the body uses it there.
+    if (const auto *D = dyn_cast_or_null<VarDecl>(B->getDecomposedDecl());
+        D && E.Promoted && E.Promoted->promoted(D)) {
+      List += ", &" + B->getName().str() + " = " + B->getName().str();
+      continue;
+    }
+    if (Other) {
+      E.error(Other->getExprLoc(),
+              "cannot translate this cilk_for body: it uses structured "
+              "binding '" +
+                  B->getName().str() +
+                  "' other than by reading its value, and the binding stays "
+                  "on the stack of the function, where a task in another "
+                  "process cannot reach it; copy it into a variable before "
+                  "the loop");
+      continue;
+    }
+    List += ", " + B->getName().str() + " = " + B->getName().str();
   }
   if (Used.This)
     List += ", this";

@@ -41,7 +41,8 @@ void ito::emitSharedGlobals(Edits &E) {
     bool VisitVarDecl(VarDecl *VD) {
       if (!isSharedGlobalDefinition(VD, SM))
         return true;
-      SourceLocation Begin = VD->getBeginLoc();
+      // (After a template head: template <class T> T X<T>::v;)
+      SourceLocation Begin = VD->getInnerLocStart();
       auto [It, New] = Initialized.insert({Begin.getRawEncoding(), false});
       if (New)
         Order.push_back(Begin);

@@ -34,6 +34,7 @@
 #include "RewriteUtils.h"
 #include "ito/Translate/StackPromotion.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
@@ -45,12 +46,21 @@ using namespace ito;
 namespace {
 
 std::string promotedName(const char *Prefix, const VarDecl *V) {
+  // (A structured binding's hidden variable: by its first binding.)
+  if (const auto *D = dyn_cast<DecompositionDecl>(V))
+    if (!D->bindings().empty())
+      return std::string(Prefix) + D->bindings().front()->getName().str();
   return std::string(Prefix) + V->getName().str();
 }
 
 /// `typedef T Name;` for the type of \p V: a variable-length array's length
 /// as written (with the edits made to it: it may use promoted locals).
 std::string typedefOf(Edits &E, const VarDecl *V, const std::string &Name) {
+  // A parameter of a dependent type (a generic lambda's `auto x`): the
+  // type of the renamed parameter.
+  if (isa<ParmVarDecl>(V) && V->getType()->isDependentType())
+    return "typedef decltype(" + promotedName("__ito_param_", V) + ") " + Name +
+           ";";
   if (const auto *VLA =
           E.Ctx.getAsVariableArrayType(V->getType().getCanonicalType()))
     if (const Expr *Size = VLA->getSizeExpr())
@@ -303,11 +313,19 @@ void ito::emitPromotion(Edits &E, const PromotionPlan &Plan) {
       const std::string H = promotedName("__ito_h_", V);
       const bool Const = V->getType().getNonReferenceType().isConstQualified();
       CharSourceRange Init = E.fileRange(V->getInit()->getSourceRange());
+      std::string Name = V->getNameAsString();
+      if (const auto *D = dyn_cast<DecompositionDecl>(V)) {
+        // Structured bindings, of the promoted object.
+        Name = "[";
+        for (const BindingDecl *B : D->bindings())
+          Name += (Name.size() > 1 ? ", " : "") + B->getName().str();
+        Name += "]";
+      }
       E.replace(CharSourceRange::getCharRange(E.fileLoc(S->getBeginLoc()),
                                               Init.getBegin()),
                 "::ito::cilk::__promoted_any " + H + "; " +
-                    (Const ? "const auto &" : "auto &") + V->getNameAsString() +
-                    " = " + H + ".__emplace(");
+                    (Const ? "const auto &" : "auto &") + Name + " = " + H +
+                    ".__emplace(");
       E.insertAfter(Init.getEnd(), ")");
       continue;
     }

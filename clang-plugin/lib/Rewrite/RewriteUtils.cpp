@@ -14,6 +14,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -315,6 +316,17 @@ public:
       else
         noteLocal(Enum, DRE->getLocation());
     }
+    if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl())) {
+      if (B->getDeclContext()->isFunctionOrMethod() && outside(B)) {
+        auto It = llvm::find_if(C.Bindings,
+                                [&](const auto &P) { return P.first == B; });
+        if (It == C.Bindings.end())
+          It = C.Bindings.insert(It, {B, nullptr});
+        if (!Read.count(DRE) && !It->second)
+          It->second = DRE;
+      }
+      return true;
+    }
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     if (V && V->isStaticLocal()) {
       if (InFile && outside(V)) {
@@ -339,12 +351,21 @@ public:
     C.This = true;
     return true;
   }
+  // (Visited before the name it reads.)
+  bool VisitImplicitCastExpr(ImplicitCastExpr *IC) {
+    if (IC->getCastKind() == CK_LValueToRValue)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(IC->getSubExpr()->IgnoreParens()))
+        Read.insert(DRE);
+    return true;
+  }
   Captures C;
 
 private:
   const SourceManager &SM;
   const Stmt *Body;
   const VarDecl *Var;
+  llvm::SmallPtrSet<const DeclRefExpr *, 8> Read;
 };
 } // namespace
 

@@ -15,6 +15,10 @@
 #include "llvm/ADT/DenseSet.h"
 #include <string>
 
+namespace clang {
+class BindingDecl;
+} // namespace clang
+
 namespace ito {
 
 /// The edits of one translation, and what every emitter needs to make them.
@@ -109,6 +113,11 @@ std::string tripCount(const LoopShape &Shape, llvm::StringRef B,
 struct Captures {
   /// Local variables, first use first.
   std::vector<const clang::VarDecl *> Vars;
+  /// C++17 structured bindings of the function (copied by an init-capture:
+  /// a lambda cannot capture them), and the first use of each that is not
+  /// a read of its value (none: read only).
+  std::vector<std::pair<const clang::BindingDecl *, const clang::Expr *>>
+      Bindings;
   /// `this`, explicitly or not.
   bool This = false;
   /// Names the body uses that are local to its function but not variables

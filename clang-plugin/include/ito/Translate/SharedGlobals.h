@@ -6,14 +6,14 @@
 //
 // Which variables of a Cilk source become one copy for all the program's
 // processes: those the main file defines at file or namespace scope (and
-// its static data members), unless they are constant, thread_local,
-// templated or inline (emitted in several objects), come from a macro that
-// does not begin with their declaration, or already name a section; and the
-// static locals of its functions that a constant initializes and nothing
-// destroys (not in inline functions). The rewriter puts them in libito's shared
-// sections; the checks leave writes to them alone. A static local that a
-// dynamic initializer sets is built once for the job in storage there
-// (isSharedOnceStatic).
+// its static data members, inline ones too), unless they are constant,
+// thread_local or templated, come from a macro that does not begin with
+// their declaration, or already name a section; and the static locals of
+// its functions that a constant initializes and nothing destroys (not in
+// inline functions). The rewriter puts them in libito's shared sections;
+// the checks leave writes to them alone. A C++ static local built at run
+// time, or of an inline function or a template, is built once for the job
+// in storage there (isSharedOnceStatic).
 //
 //===----------------------------------------------------------------------===//
 

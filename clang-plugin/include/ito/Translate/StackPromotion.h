@@ -115,7 +115,11 @@ struct PromotionPlan {
   std::vector<std::pair<const clang::CompoundLiteralExpr *, Unmovable>>
       UnmovedLiterals;
 
-  bool promoted(const clang::VarDecl *V) const { return Vars.count(V); }
+  /// Where the promoted locals are declared: a template's instantiations
+  /// have locals of their own, rewritten with the template.
+  llvm::DenseSet<unsigned> VarLocations;
+
+  bool promoted(const clang::VarDecl *V) const;
   bool promoted(const clang::CallExpr *C) const { return Allocas.count(C); }
   bool promoted(const clang::CompoundLiteralExpr *L) const {
     return Literals.count(L);
