@@ -449,9 +449,30 @@ int __isoc99_vfscanf(FILE *f, const char *format, va_list ap) {
   static const fn libc = next_definition<fn>("__isoc99_vfscanf");
   const int owner = ps::owner_elsewhere(f);
   if (owner >= 0)
-    ps::unsupported(owner, "fscanf");
+    ps::unsupported(owner, f == stdin ? "fscanf() on stdin" : "fscanf");
   return libc(f, format, ap);
 }
+
+// scanf reads stdin, which is process 0's.
+int __isoc99_vscanf(const char *format, va_list ap) {
+  using fn = int (*)(const char *, va_list);
+  static const fn libc = next_definition<fn>("__isoc99_vscanf");
+  const int owner = ps::owner_elsewhere(stdin);
+  if (owner >= 0)
+    ps::unsupported(owner, "scanf() on stdin");
+  return libc(format, ap);
+}
+
+int __isoc99_scanf(const char *format, ...) {
+  va_list ap;
+  va_start(ap, format);
+  const int n = __isoc99_vscanf(format, ap);
+  va_end(ap);
+  return n;
+}
+
+int getchar(void) { return fgetc(stdin); }
+int getchar_unlocked(void) { return fgetc(stdin); }
 
 int __isoc99_fscanf(FILE *f, const char *format, ...) {
   va_list ap;

@@ -140,6 +140,13 @@ bool serve(int, const threads::msg_header &h, const char *payload,
 
 } // namespace
 
+int stdin_elsewhere() {
+  if (!program_memory::on_heap_thread)
+    return -1;
+  memory_system *m = the_memory_or_null();
+  return m && m->rank() != 0 ? 0 : -1;
+}
+
 int owner_elsewhere_slow(const void *f) {
   memory_system *m = the_memory_or_null();
   if (!m)
@@ -223,6 +230,13 @@ bool stream_of_stand_in(int fd, int *owner, void **f) {
 
 void unsupported(int owner, const char *function) {
   memory_system *m = the_memory_or_null();
+  if (owner == 0 && std::strstr(function, "stdin"))
+    platform::fatal(
+        "process %d: a task reads standard input with %s, in a process "
+        "other than 0; standard input is process 0's, and %s cannot be done "
+        "there on behalf of another process. Read the input in main, or "
+        "read lines with fgets() and parse them with sscanf()",
+        m ? m->rank() : -1, function, function);
   platform::fatal(
       "process %d: a task calls %s() on a FILE that process %d opened. A "
       "stream belongs to the process that opened it, and %s() cannot be "

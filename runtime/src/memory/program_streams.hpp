@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 
 namespace ito::memory::program_streams {
 
@@ -44,10 +45,14 @@ constexpr std::size_t max_chunk = 8 * 1024;
 
 // The process that opened the stream at f if that is another one; -1 for a
 // stream of this process (then what others asked of it is done first), for
-// the C library's stdin, stdout and stderr (every process has its own), and
-// outside a task.
+// the C library's stdout and stderr (every process has its own), and
+// outside a task. The C library's stdin is process 0's (the launcher gives
+// standard input to process 0 only: elsewhere it never ends).
 int owner_elsewhere_slow(const void *f);
+int stdin_elsewhere();
 inline int owner_elsewhere(const void *f) {
+  if (f == static_cast<const void *>(stdin))
+    return stdin_elsewhere();
   if (!program_memory::in_view(f) || !program_memory::on_heap_thread)
     return -1;
   return owner_elsewhere_slow(f);
