@@ -12,7 +12,10 @@
 #include <cstring>
 #include <vector>
 
+#include <dlfcn.h>
 #include <unistd.h>
+
+extern "C" int __cxa_atexit(void (*)(void *), void *, void *);
 
 namespace ito::memory::program_streams {
 
@@ -31,6 +34,11 @@ bool one_way(op o) { return o == op::write || o == op::clearerr; }
 void append(std::vector<char> &v, const void *p, std::size_t n) {
   const char *c = static_cast<const char *>(p);
   v.insert(v.end(), c, c + n);
+}
+
+// The C library's definition of a function libito replaces (api/).
+template <class Fn> Fn libc(const char *name) {
+  return reinterpret_cast<Fn>(dlsym(RTLD_NEXT, name));
 }
 
 // The owner's side: o on one of its own streams.
@@ -120,6 +128,20 @@ void apply(const request &q, const char *in, std::size_t in_len,
   case op::fd_seek:
     value = ::lseek(fileno(f), q.a, static_cast<int>(q.b));
     break;
+  case op::setenv:
+    value = libc<int (*)(const char *, const char *, int)>("setenv")(
+        in, in + std::strlen(in) + 1, static_cast<int>(q.a));
+    break;
+  case op::unsetenv:
+    value = libc<int (*)(const char *)>("unsetenv")(in);
+    break;
+  case op::chdir:
+    value = libc<int (*)(const char *)>("chdir")(in);
+    break;
+  case op::atexit:
+    value =
+        __cxa_atexit(reinterpret_cast<void (*)(void *)>(q.a), nullptr, nullptr);
+    break;
   }
   std::memcpy(reply.data() + at, &value, sizeof value);
 }
@@ -139,6 +161,21 @@ bool serve(int, const threads::msg_header &h, const char *payload,
 }
 
 } // namespace
+
+void everywhere(op o, int64_t a, const void *in, std::size_t in_len) {
+  memory_system *m = the_memory_or_null();
+  if (!m || !program_memory::on_heap_thread)
+    return;
+  if (in_len > max_chunk)
+    platform::fatal("a task changes the environment or the directory with "
+                    "%zu bytes, more than the %zu that go to the other "
+                    "processes; use shorter names and values",
+                    in_len, max_chunk);
+  const int n = m->worker().topo().n_ranks();
+  for (int r = 0; r < n; r++)
+    if (r != m->rank())
+      at_owner(r, o, nullptr, a, 0, in, in_len);
+}
 
 int stdin_elsewhere() {
   if (!program_memory::on_heap_thread)

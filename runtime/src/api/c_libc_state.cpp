@@ -1,0 +1,92 @@
+// State the C library keeps in static memory of each process, which a
+// Cilk program uses as one: strtok's position and the buffer that gmtime,
+// localtime, asctime and ctime return. A function that calls strtok (or
+// keeps gmtime's pointer), makes a parallel call and goes on may go on in
+// another process, whose copy is not the one it used. In a program linked
+// by ito-cc these live in the program's shared file-scope data (section
+// ito_zglobals, which lib/ito-globals.ld places with the program's own),
+// one copy for every process; elsewhere, the C library's.
+#include "memory/program_memory.hpp"
+
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+
+namespace {
+
+struct shared_state {
+  char *strtok_position;
+  struct tm time;     // gmtime's and localtime's, as in the C library
+  char time_text[32]; // asctime's and ctime's
+};
+
+__attribute__((section("ito_zglobals"))) shared_state state;
+
+// In a task (the program's own static memory is shared by then).
+shared_state *shared() {
+  return ito::memory::program_memory::on_heap_thread ? &state : nullptr;
+}
+
+template <class Fn> Fn next_definition(const char *name) {
+  void *p = dlsym(RTLD_NEXT, name);
+  if (!p) {
+    static const char msg[] = "ito: the C library lacks a time or string "
+                              "function\n";
+    (void)!write(2, msg, sizeof msg - 1);
+    std::abort();
+  }
+  return reinterpret_cast<Fn>(p);
+}
+
+} // namespace
+
+extern "C" {
+
+char *strtok(char *s, const char *delim) {
+  if (shared_state *st = shared())
+    return strtok_r(s, delim, &st->strtok_position);
+  static const auto libc =
+      next_definition<char *(*)(char *, const char *)>("strtok");
+  return libc(s, delim);
+}
+
+struct tm *gmtime(const time_t *t) {
+  if (shared_state *st = shared())
+    return gmtime_r(t, &st->time);
+  static const auto libc =
+      next_definition<struct tm *(*)(const time_t *)>("gmtime");
+  return libc(t);
+}
+
+struct tm *localtime(const time_t *t) {
+  if (shared_state *st = shared()) {
+    tzset(); // (localtime does, localtime_r need not)
+    return localtime_r(t, &st->time);
+  }
+  static const auto libc =
+      next_definition<struct tm *(*)(const time_t *)>("localtime");
+  return libc(t);
+}
+
+char *asctime(const struct tm *tm) {
+  if (shared_state *st = shared())
+    return asctime_r(tm, st->time_text);
+  static const auto libc =
+      next_definition<char *(*)(const struct tm *)>("asctime");
+  return libc(tm);
+}
+
+char *ctime(const time_t *t) {
+  if (shared_state *st = shared()) {
+    struct tm local;
+    tzset();
+    return localtime_r(t, &local) ? asctime_r(&local, st->time_text) : nullptr;
+  }
+  static const auto libc = next_definition<char *(*)(const time_t *)>("ctime");
+  return libc(t);
+}
+
+} // extern "C"

@@ -1,0 +1,100 @@
+// What the kernel and the C library keep for each process and a program
+// expects to be one: its environment, its working directory and its exit
+// handlers. main (which goes back to process 0 after each parallel call)
+// or a task that sets an environment variable or changes the directory
+// does so in every process before the call returns
+// (memory/program_streams.hpp), so tasks anywhere see it; a handler that a
+// task in another process registers with atexit is registered at process
+// 0, which runs the handlers at exit. Outside a task, the C library's.
+#include "memory/memory.hpp"
+#include "memory/program_streams.hpp"
+#include "threads/worker.hpp"
+
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace ps = ito::memory::program_streams;
+
+extern "C" int __cxa_atexit(void (*)(void *), void *, void *);
+
+namespace {
+
+template <class Fn> Fn next_definition(const char *name) {
+  void *p = dlsym(RTLD_NEXT, name);
+  if (!p) {
+    static const char msg[] = "ito: the C library lacks an environment "
+                              "function\n";
+    (void)!write(2, msg, sizeof msg - 1);
+    std::abort();
+  }
+  return reinterpret_cast<Fn>(p);
+}
+
+void set_everywhere(const char *name, const char *value, int overwrite) {
+  std::string both(name);
+  both.push_back('\0');
+  both += value;
+  both.push_back('\0');
+  ps::everywhere(ps::op::setenv, overwrite, both.data(), both.size());
+}
+
+} // namespace
+
+extern "C" {
+
+int setenv(const char *name, const char *value, int overwrite) {
+  static const auto libc =
+      next_definition<int (*)(const char *, const char *, int)>("setenv");
+  const int r = libc(name, value, overwrite);
+  if (r == 0)
+    set_everywhere(name, value, overwrite);
+  return r;
+}
+
+int unsetenv(const char *name) {
+  static const auto libc = next_definition<int (*)(const char *)>("unsetenv");
+  const int r = libc(name);
+  if (r == 0)
+    ps::everywhere(ps::op::unsetenv, 0, name, std::strlen(name) + 1);
+  return r;
+}
+
+int putenv(char *string) {
+  static const auto libc = next_definition<int (*)(char *)>("putenv");
+  const int r = libc(string);
+  if (r == 0) {
+    // The C library keeps the caller's string; elsewhere, a copy.
+    if (const char *eq = std::strchr(string, '=')) {
+      const std::string name(string, static_cast<std::size_t>(eq - string));
+      set_everywhere(name.c_str(), eq + 1, 1);
+    } else {
+      ps::everywhere(ps::op::unsetenv, 0, string, std::strlen(string) + 1);
+    }
+  }
+  return r;
+}
+
+int chdir(const char *path) {
+  static const auto libc = next_definition<int (*)(const char *)>("chdir");
+  const int r = libc(path);
+  if (r == 0)
+    ps::everywhere(ps::op::chdir, 0, path, std::strlen(path) + 1);
+  return r;
+}
+
+// (The C library's atexit is __cxa_atexit with the program's handle.)
+int atexit(void (*handler)(void)) {
+  if (ito::memory::program_memory::on_heap_thread)
+    if (ito::memory::memory_system *m = ito::memory::the_memory_or_null();
+        m && m->rank() != 0)
+      return static_cast<int>(ps::at_owner(0, ps::op::atexit, nullptr,
+                                           reinterpret_cast<int64_t>(handler)));
+  return __cxa_atexit(reinterpret_cast<void (*)(void *)>(handler), nullptr,
+                      nullptr);
+}
+
+} // extern "C"
