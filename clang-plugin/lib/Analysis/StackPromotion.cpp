@@ -6,6 +6,7 @@
 
 #include "ito/Translate/StackPromotion.h"
 #include "ito/Translate/ForkingFunctions.h"
+#include "ito/Translate/Instantiations.h"
 #include "ito/Translate/Reducers.h"
 #include "ito/Translate/TaskBlocks.h"
 #include "clang/AST/ASTContext.h"
@@ -111,10 +112,11 @@ public:
             ASTContext &Ctx, const ForkingFunctions &Forking,
             const llvm::DenseSet<const Stmt *> &ForBodies,
             const llvm::DenseSet<const CallExpr *> &Spawned,
-            const llvm::DenseSet<const VarDecl *> &SpawnVars, bool Move)
+            const llvm::DenseSet<const VarDecl *> &SpawnVars, bool Move,
+            InstantiatedCalls &Instantiated)
       : P(P), FD(FD), Move(Move), Ctx(Ctx), SM(Ctx.getSourceManager()),
-        LO(Ctx.getLangOpts()), Forking(Forking), ForBodies(ForBodies),
-        Spawned(Spawned), SpawnVars(SpawnVars),
+        LO(Ctx.getLangOpts()), Forking(Forking), Instantiated(Instantiated),
+        ForBodies(ForBodies), Spawned(Spawned), SpawnVars(SpawnVars),
         Parents(const_cast<Stmt *>(Body)) {}
 
   bool VisitDeclStmt(DeclStmt *S) {
@@ -385,14 +387,41 @@ public:
               noteForkingCall(V, C->getArg(I), C);
         }
       } else if (!Callee) {
-        // Unknown callee: any glvalue may be bound.
-        want(C->getArg(I), callReason(C, "may take it by reference"));
+        // In a template: bound by the callees of its instantiations that
+        // take it by reference (EmitCxx captures it so). Else, an unknown
+        // callee: any glvalue may be bound.
+        bool Agree = true;
+        if (!(C->isTypeDependent() || C->getCallee()->isTypeDependent()) ||
+            Instantiated.byReference(C, I, Agree) || !Agree)
+          want(C->getArg(I), callReason(C, "may take it by reference"));
       }
     }
     return true;
   }
   bool VisitLambdaExpr(LambdaExpr *L) {
     const CallExpr *Call = callTaking(L);
+    // In a template, `[&]` captures what the body names only once it is
+    // instantiated: every local of the function that the body names may be
+    // captured by reference.
+    if (L->getCaptureDefault() == LCD_ByRef &&
+        L->getCallOperator()->isDependentContext()) {
+      struct Names : RecursiveASTVisitor<Names> {
+        llvm::SmallVector<const DeclRefExpr *, 8> Found;
+        bool VisitDeclRefExpr(DeclRefExpr *E) {
+          Found.push_back(E);
+          return true;
+        }
+      } N;
+      N.TraverseStmt(L->getBody());
+      for (const DeclRefExpr *E : N.Found) {
+        const auto *V = dyn_cast<VarDecl>(E->getDecl());
+        if (const auto *B = dyn_cast<BindingDecl>(E->getDecl()))
+          V = dyn_cast_or_null<VarDecl>(B->getDecomposedDecl());
+        if (V && V->hasLocalStorage() && V->getDeclContext() == FD)
+          wantVar(V, E->getLocation(),
+                  "a lambda may capture it by reference here");
+      }
+    }
     for (const LambdaCapture &C : L->captures())
       if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
         if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar())) {
@@ -955,6 +984,7 @@ private:
   const SourceManager &SM;
   const LangOptions &LO;
   const ForkingFunctions &Forking;
+  InstantiatedCalls &Instantiated;
   const llvm::DenseSet<const Stmt *> &ForBodies;
   const llvm::DenseSet<const CallExpr *> &Spawned;
   /// Declared by `T x = cilk_spawn f();`, which the spawn rewrites.
@@ -1069,9 +1099,10 @@ PromotionPlan ito::planPromotion(ASTContext &Ctx, const TranslationPlan &Plan,
           !inItoNamespace(FD) && FD->getBeginLoc().isFileID() &&
           Seen.insert(FD).second)
         Functions.push_back(FD);
+  InstantiatedCalls Instantiated(Ctx);
   for (const FunctionDecl *FD : Functions) {
     Collector C(P, FD, FD->getBody(), Ctx, Forking, ForBodies, Spawned,
-                SpawnVars, Move);
+                SpawnVars, Move, Instantiated);
     C.TraverseStmt(FD->getBody());
     C.finish(Move);
   }

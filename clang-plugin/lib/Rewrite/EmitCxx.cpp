@@ -30,6 +30,7 @@
 
 #include "EmitLanguage.h"
 #include "RewriteUtils.h"
+#include "ito/Translate/Instantiations.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -75,10 +76,6 @@ private:
     return id("__ito_l", S.Block->Spawns.front()->Tag);
   }
   std::string lambda(const SpawnSite &S);
-  /// A spawned call in a template, whose callee is known only in each
-  /// instantiation: the calls that instantiate it.
-  llvm::ArrayRef<const clang::CallExpr *>
-  instantiations(const clang::CallExpr *Call);
   void rangeFor(const CilkFor &F);
   /// The capture list of a cilk_for body's lambda, after the begin value;
   /// what it needs declared before the loop goes to \p Prelude.
@@ -92,42 +89,11 @@ private:
                      std::string Head, std::string Tail);
 
   Edits &E;
-  /// The calls of template instantiations, by location (built once).
-  std::optional<
-      llvm::DenseMap<unsigned, llvm::SmallVector<const clang::CallExpr *, 2>>>
-      InstantiatedCalls;
+  /// What a template's calls are in its instantiations.
+  InstantiatedCalls Instantiated{E.Ctx};
 };
 
 } // namespace
-
-llvm::ArrayRef<const CallExpr *>
-CxxEmitter::instantiations(const CallExpr *Call) {
-  if (!InstantiatedCalls) {
-    struct Finder : RecursiveASTVisitor<Finder> {
-      llvm::DenseMap<unsigned, llvm::SmallVector<const CallExpr *, 2>> Calls;
-      bool shouldVisitTemplateInstantiations() const { return true; }
-      bool VisitCallExpr(CallExpr *C) {
-        if (C->getDirectCallee() && !C->isTypeDependent())
-          Calls[C->getExprLoc().getRawEncoding()].push_back(C);
-        return true;
-      }
-      // A generic lambda's instantiations (not visited with its body).
-      bool VisitLambdaExpr(LambdaExpr *L) {
-        if (const FunctionTemplateDecl *T = L->getDependentCallOperator())
-          for (const FunctionDecl *FD : T->specializations())
-            if (FD->getBody())
-              TraverseStmt(FD->getBody());
-        return true;
-      }
-    } F;
-    F.TraverseDecl(E.Ctx.getTranslationUnitDecl());
-    InstantiatedCalls = std::move(F.Calls);
-  }
-  auto It = InstantiatedCalls->find(Call->getExprLoc().getRawEncoding());
-  if (It == InstantiatedCalls->end())
-    return {};
-  return It->second;
-}
 
 std::string CxxEmitter::blockDecls(const TaskBlock &B) {
   std::string D;
@@ -175,21 +141,6 @@ static QualType paramType(const CallExpr *Call, unsigned I) {
       T = FD->getParamDecl(I - Shift)->getType();
   }
   return T;
-}
-
-/// Whether the parameter \p I of the callee is a non-const lvalue reference:
-/// the argument is then the parent's object itself, not a copy.
-static bool byReference(const CallExpr *Call, unsigned I) {
-  QualType T;
-  if (const FunctionDecl *FD = Call->getDirectCallee()) {
-    unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD);
-    if (I < Shift)
-      return false;
-    if (I - Shift < FD->getNumParams())
-      T = FD->getParamDecl(I - Shift)->getType();
-  }
-  return !T.isNull() && T->isLValueReferenceType() &&
-         !T.getNonReferenceType().isConstQualified();
 }
 
 /// Whether argument \p Arg binds const reference parameter type \p P to
@@ -319,19 +270,17 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
       break;
     std::string Name = "__a" + std::to_string(I - FirstArg);
     QualType P = paramType(Call, I);
-    bool Ref = byReference(Call, I), ConstRef = bindsConstRefDirectly(P, Arg);
+    bool Ref = takesByReference(Call, I),
+         ConstRef = bindsConstRefDirectly(P, Arg);
     // In a template, the callee's parameters are those of each
     // instantiation, which must agree.
     if (P.isNull()) {
-      llvm::SmallVector<const CallExpr *, 2> Calls;
-      for (const CallExpr *C : instantiations(Call))
-        if (C != Call && I < C->getNumArgs())
-          Calls.push_back(C);
+      llvm::SmallVector<const CallExpr *, 2> Calls = Instantiated.of(Call);
       auto All = [&](auto Pred) {
         return !Calls.empty() && llvm::all_of(Calls, Pred);
       };
       auto None = [&](auto Pred) { return llvm::none_of(Calls, Pred); };
-      auto IsRef = [&](const CallExpr *C) { return byReference(C, I); };
+      auto IsRef = [&](const CallExpr *C) { return takesByReference(C, I); };
       auto IsConstRef = [&](const CallExpr *C) {
         return bindsConstRefDirectly(paramType(C, I), C->getArg(I));
       };

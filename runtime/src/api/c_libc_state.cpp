@@ -6,6 +6,7 @@
 // by ito-cc these live in the program's shared file-scope data (section
 // ito_zglobals, which lib/ito-globals.ld places with the program's own),
 // one copy for every process; elsewhere, the C library's.
+#include "api/libc_next.hpp"
 #include "memory/program_memory.hpp"
 
 #include <dlfcn.h>
@@ -14,6 +15,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+
+using ito::api::next_definition;
 
 namespace {
 
@@ -28,17 +31,6 @@ __attribute__((section("ito_zglobals"))) shared_state state;
 // In a task (the program's own static memory is shared by then).
 shared_state *shared() {
   return ito::memory::program_memory::on_heap_thread ? &state : nullptr;
-}
-
-template <class Fn> Fn next_definition(const char *name) {
-  void *p = dlsym(RTLD_NEXT, name);
-  if (!p) {
-    static const char msg[] = "ito: the C library lacks a time or string "
-                              "function\n";
-    (void)!write(2, msg, sizeof msg - 1);
-    std::abort();
-  }
-  return reinterpret_cast<Fn>(p);
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 // (memory/program_streams.hpp), so tasks anywhere see it; a handler that a
 // task in another process registers with atexit is registered at process
 // 0, which runs the handlers at exit. Outside a task, the C library's.
+#include "api/libc_next.hpp"
 #include "memory/memory.hpp"
 #include "memory/program_streams.hpp"
 #include "threads/worker.hpp"
@@ -21,18 +22,9 @@ namespace ps = ito::memory::program_streams;
 
 extern "C" int __cxa_atexit(void (*)(void *), void *, void *);
 
-namespace {
+using ito::api::next_definition;
 
-template <class Fn> Fn next_definition(const char *name) {
-  void *p = dlsym(RTLD_NEXT, name);
-  if (!p) {
-    static const char msg[] = "ito: the C library lacks an environment "
-                              "function\n";
-    (void)!write(2, msg, sizeof msg - 1);
-    std::abort();
-  }
-  return reinterpret_cast<Fn>(p);
-}
+namespace {
 
 void set_everywhere(const char *name, const char *value, int overwrite) {
   std::string both(name);

@@ -7,6 +7,7 @@
 // Reading a line or a block, seeking and flushing travel too; what cannot
 // (fscanf, setvbuf, locking) stops the program with a message
 // rather than touch a stream whose descriptor and lock are elsewhere.
+#include "api/libc_next.hpp"
 #include "memory/program_streams.hpp"
 
 #include <dlfcn.h>
@@ -23,18 +24,11 @@
 namespace pm = ito::memory::program_memory;
 namespace ps = ito::memory::program_streams;
 
+using ito::api::next_definition;
+
 namespace {
 
 // The C library's definition of a function this file replaces.
-template <class Fn> Fn next_definition(const char *name) {
-  void *p = dlsym(RTLD_NEXT, name);
-  if (!p) {
-    static const char msg[] = "ito: the C library lacks a stream function\n";
-    (void)!write(2, msg, sizeof msg - 1);
-    std::abort();
-  }
-  return reinterpret_cast<Fn>(p);
-}
 
 #define ITO_LIBC(name)                                                         \
   static const auto libc_##name = next_definition<decltype(&::name)>(#name)
