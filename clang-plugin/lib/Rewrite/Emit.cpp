@@ -251,12 +251,18 @@ bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
         !Promotion.Allocas.empty() || !Promotion.Literals.empty())
       E.Promoted = &Promotion;
   }
-  if (!Options.HasCilk && (E.Promoted || !Reducers.empty())) {
-    // Not preprocessed with libito's interface (ito-cc -E adds it only to
-    // sources with Cilk code).
+  // Not preprocessed with libito's interface (ito-cc -E adds it only to
+  // sources with Cilk code): added if the translation uses it.
+  bool WithPrologue = false;
+  auto NeedPrologue = [&] {
+    if (Options.HasCilk || WithPrologue)
+      return;
+    WithPrologue = true;
     SourceLocation Start = E.SM.getLocForStartOfFile(Main);
     E.insertBefore(Start, Prologue + E.lineMarker(Start));
-  }
+  };
+  if (E.Promoted || !Reducers.empty())
+    NeedPrologue();
   // First: a promoted local's initializer and a spawn's arguments are
   // taken with these edits made.
   // Before any edit that rewrites a declaration around them.
@@ -270,7 +276,8 @@ bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
   bool OK = emitPlan(E, Plan, *L);
   // Also in a source without Cilk code: tasks of the program's other
   // sources may use its file-scope data (shared only in a Cilk program).
-  emitSharedGlobals(E);
+  if (emitSharedGlobals(E))
+    NeedPrologue();
   if (!Options.Translated)
     emitSyncSites(E);
   // Marks the program as a Cilk program: its main, wherever it is, then runs

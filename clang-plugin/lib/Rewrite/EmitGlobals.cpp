@@ -30,7 +30,7 @@
 
 using namespace clang;
 
-void ito::emitSharedGlobals(Edits &E) {
+bool ito::emitSharedGlobals(Edits &E) {
   // One attribute per declaration: the declarators of `int a = 1, b;` share
   // their first location; any initializer puts them all in ito_globals.
   struct Finder : RecursiveASTVisitor<Finder> {
@@ -77,4 +77,5 @@ void ito::emitSharedGlobals(Edits &E) {
     E.insertBefore(Begin, F.Initialized[Begin.getRawEncoding()]
                               ? "__attribute__((section(\"ito_globals\"))) "
                               : "__attribute__((section(\"ito_zglobals\"))) ");
+  return !F.Once.empty();
 }

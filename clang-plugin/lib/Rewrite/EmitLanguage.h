@@ -63,8 +63,9 @@ std::unique_ptr<LanguageEmitter> makeCxxEmitter(Edits &E);
 bool emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L);
 
 /// Puts the variables the main file defines in the sections libito shares
-/// between processes (EmitGlobals.cpp).
-void emitSharedGlobals(Edits &E);
+/// between processes (EmitGlobals.cpp). Returns whether the edits use
+/// libito's interface (a static local built once for the job).
+bool emitSharedGlobals(Edits &E);
 
 /// Records the first wait of the source that libito cannot do between
 /// nodes (a read-write lock, a condition variable, ...; EmitSyncSites.cpp).
