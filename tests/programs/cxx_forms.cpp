@@ -16,7 +16,7 @@
 // RUN: %ito-run -n 4 --internode %t | diff %t.expected -
 // RUN: FileCheck %s --input-file=%t.expected
 // CHECK: bindings 8600
-// CHECK-NEXT: lists 10 11 26
+// CHECK-NEXT: lists 10 11 26 member 5
 // CHECK-NEXT: by-reference 10 20 bins 28
 // CHECK-NEXT: arrows 8 13
 // CHECK-NEXT: generic 110
@@ -45,6 +45,17 @@ static long spin(long v) {
 }
 static void scale(long &out, int k) { out = spin(k) * 10; }
 static void compute(long &out, int k) { out = spin(k * 10L); }
+struct Acc {
+  int base = 4;
+  long twice() const { return 2 * base; }
+  long run() {
+    long a = cilk_spawn sum({base, 1});
+    long b = cilk_spawn twice();
+    cilk_sync;
+    return a + b - 2 * base;
+  }
+};
+
 struct Obj {
   long m;
   long get(int k) const { return spin(m + k); }
@@ -78,7 +89,8 @@ int main() {
   long b = cilk_spawn total({five, 6});
   long c = cilk_spawn sum({five, five, lo, hi, 3});
   cilk_sync;
-  std::printf("lists %ld %ld %ld\n", a, b, c);
+  Acc acc;
+  std::printf("lists %ld %ld %ld member %ld\n", a, b, c, acc.run());
 
   auto [p, q] = std::pair<long, long>{0, 0};
   cilk_spawn scale(p, 1);

@@ -150,7 +150,7 @@ public:
           if ((!OnlyVars && !Copy) || (ByMacro && !Copy) ||
               V->getStorageClass() == SC_Register || Where == Place::None ||
               ((Where == Place::RangeVar || Where == Place::LoopVar) &&
-               S->decls().begin() + 1 != S->decls().end()))
+               !S->isSingleDecl()))
             Excluded.insert(V);
         }
     return true;
@@ -249,12 +249,7 @@ public:
     if (!Move)
       WhyNot = "-fno-ito-promote keeps it on the stack";
     // Reported if a function that may fork (not spawned) gets it.
-    const Stmt *S = Address, *Above = Parents.getParent(S);
-    while (Above && (isa<ParenExpr>(Above) || isa<ImplicitCastExpr>(Above))) {
-      S = Above;
-      Above = Parents.getParent(S);
-    }
-    const auto *Call = dyn_cast_or_null<CallExpr>(Above);
+    const CallExpr *Call = callTaking(Address);
     const auto *Callee =
         Call ? dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl()) : nullptr;
     if (Call && !Spawned.count(Call) && Callee && Callee->hasBody() &&
@@ -434,8 +429,8 @@ public:
         }
     return true;
   }
-  /// The call that \p E (a lambda, or what holds one) is an argument of,
-  /// as is or converted (to a std::function).
+  /// The call that \p E is an argument of, as is or converted (an
+  /// address through casts, a lambda to a std::function).
   const CallExpr *callTaking(const Expr *E) {
     const Stmt *S = E, *Up = Parents.getParent(S);
     while (Up &&
@@ -501,7 +496,7 @@ public:
     return true;
   }
 
-  void finish(bool Move) {
+  void finish() {
     if (Move)
       promote();
     // What reaches a function that may fork (whose tasks the checks do not
@@ -735,14 +730,8 @@ private:
   void noteForkingCall(const VarDecl *V, const Expr *E,
                        const CallExpr *Call = nullptr,
                        const char *How = "gets its address here") {
-    if (!Call) {
-      const Stmt *S = E, *Up = Parents.getParent(S);
-      while (Up && (isa<ParenExpr>(Up) || isa<ImplicitCastExpr>(Up))) {
-        S = Up;
-        Up = Parents.getParent(S);
-      }
-      Call = dyn_cast_or_null<CallExpr>(Up);
-    }
+    if (!Call)
+      Call = callTaking(E);
     if (!Call || Spawned.count(Call) || !Forking.mayFork(Call) ||
         ForkCalls.count(V) || !V->hasLocalStorage() ||
         (V->getType()->isReferenceType() && !extendedTemporary(V)) ||
@@ -791,9 +780,6 @@ private:
     QualType T = V->getType();
     return !T->isVariablyModifiedType() && !T.isConstQualified() &&
            !T->isIncompleteType();
-  }
-  bool inCompound(const DeclStmt *S) {
-    return isa_and_nonnull<CompoundStmt>(Parents.getParent(S));
   }
   /// Whether a label after \p S in its block could jump over it.
   bool labelAfter(const DeclStmt *S) {
@@ -1104,7 +1090,7 @@ PromotionPlan ito::planPromotion(ASTContext &Ctx, const TranslationPlan &Plan,
     Collector C(P, FD, FD->getBody(), Ctx, Forking, ForBodies, Spawned,
                 SpawnVars, Move, Instantiated);
     C.TraverseStmt(FD->getBody());
-    C.finish(Move);
+    C.finish();
   }
   if (!Move)
     P.Allocas.clear();

@@ -275,19 +275,14 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
     // In a template, the callee's parameters are those of each
     // instantiation, which must agree.
     if (P.isNull()) {
-      llvm::SmallVector<const CallExpr *, 2> Calls = Instantiated.of(Call);
-      auto All = [&](auto Pred) {
-        return !Calls.empty() && llvm::all_of(Calls, Pred);
-      };
-      auto None = [&](auto Pred) { return llvm::none_of(Calls, Pred); };
-      auto IsRef = [&](const CallExpr *C) { return takesByReference(C, I); };
-      auto IsConstRef = [&](const CallExpr *C) {
-        return bindsConstRefDirectly(paramType(C, I), C->getArg(I));
-      };
-      Ref = All(IsRef);
-      ConstRef = All(IsConstRef);
+      bool Agree = true;
+      Ref = Instantiated.byReference(Call, I, Agree);
       // (Mixed const references are copied: right for both.)
-      if (!Ref && !None(IsRef))
+      const auto Calls = Instantiated.of(Call);
+      ConstRef = !Calls.empty() && llvm::all_of(Calls, [&](const CallExpr *C) {
+        return bindsConstRefDirectly(paramType(C, I), C->getArg(I));
+      });
+      if (!Agree)
         E.error(Arg->getExprLoc(),
                 "cannot translate this spawn: the template's instantiations "
                 "take this argument by reference in some and by value in "
@@ -327,8 +322,14 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
     Args +=
         (Args.empty() ? "" : ", ") + (Move ? "std::move(" + Name + ")" : Name);
   }
-  if (Braced)
+  if (Braced) {
+    // (`=` captures `this` too, which before C++20 it may not name.)
+    StringRef List(Captures);
+    if (!E.LangOpts.CPlusPlus20 &&
+        (List == "this" || List.starts_with("this, ")))
+      Captures = List.drop_front(List == "this" ? 4 : 6).str();
     Captures = Captures.empty() ? "=" : "=, " + Captures;
+  }
   return "[" + Captures + "]() mutable { return " + Callee + "(" + Args +
          "); }";
 }

@@ -6,6 +6,7 @@
 //
 // Values travel zero-extended in 64 bits; size is 1, 2, 4 or 8 bytes; order
 // has the bits order_acquire and order_release.
+#include "api/program_atomics.hpp"
 #include "memory/atomic_ops.hpp"
 #include "memory/memory.hpp"
 

@@ -6,8 +6,8 @@
 // by ito-cc these live in the program's shared file-scope data (section
 // ito_zglobals, which lib/ito-globals.ld places with the program's own),
 // one copy for every process; elsewhere, the C library's.
-#include "api/libc_next.hpp"
 #include "memory/program_memory.hpp"
+#include "platform/libc_next.hpp"
 
 #include <dlfcn.h>
 #include <unistd.h>
@@ -16,7 +16,7 @@
 #include <cstring>
 #include <ctime>
 
-using ito::api::next_definition;
+using ito::platform::next_definition;
 
 namespace {
 

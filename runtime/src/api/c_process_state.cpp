@@ -6,9 +6,9 @@
 // (memory/program_streams.hpp), so tasks anywhere see it; a handler that a
 // task in another process registers with atexit is registered at process
 // 0, which runs the handlers at exit. Outside a task, the C library's.
-#include "api/libc_next.hpp"
 #include "memory/memory.hpp"
 #include "memory/program_streams.hpp"
+#include "platform/libc_next.hpp"
 #include "threads/worker.hpp"
 
 #include <dlfcn.h>
@@ -22,7 +22,7 @@ namespace ps = ito::memory::program_streams;
 
 extern "C" int __cxa_atexit(void (*)(void *), void *, void *);
 
-using ito::api::next_definition;
+using ito::platform::next_definition;
 
 namespace {
 

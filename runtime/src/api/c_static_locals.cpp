@@ -6,19 +6,13 @@
 // main stored in it. The guard goes 0 (not built) -> 1 (being built, by one
 // process) -> 2 (built); acquire and release make the object seen built
 // between nodes too.
+#include "api/program_atomics.hpp"
 #include "memory/atomic_ops.hpp"
 
 #include <ito/cilk_abi.h>
 
 #include <cstdint>
 #include <sched.h>
-
-extern "C" {
-uint64_t __ito_atomic_cas(void *p, uint64_t expected, uint64_t desired,
-                          uint32_t size, uint32_t order);
-uint64_t __ito_atomic_load(void *p, uint32_t size, uint32_t order);
-void __ito_atomic_store(void *p, uint64_t value, uint32_t size, uint32_t order);
-}
 
 namespace {
 

@@ -7,8 +7,8 @@
 // Reading a line or a block, seeking and flushing travel too; what cannot
 // (fscanf, setvbuf, locking) stops the program with a message
 // rather than touch a stream whose descriptor and lock are elsewhere.
-#include "api/libc_next.hpp"
 #include "memory/program_streams.hpp"
+#include "platform/libc_next.hpp"
 
 #include <dlfcn.h>
 #include <sys/types.h>
@@ -24,7 +24,7 @@
 namespace pm = ito::memory::program_memory;
 namespace ps = ito::memory::program_streams;
 
-using ito::api::next_definition;
+using ito::platform::next_definition;
 
 namespace {
 

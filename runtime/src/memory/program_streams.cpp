@@ -2,6 +2,7 @@
 
 #include "memory/memory.hpp"
 #include "platform/error.hpp"
+#include "platform/libc_next.hpp"
 #include "threads/node_mailbox.hpp"
 #include "threads/remote_ops.hpp"
 #include "threads/transport.hpp"
@@ -12,7 +13,6 @@
 #include <cstring>
 #include <vector>
 
-#include <dlfcn.h>
 #include <unistd.h>
 
 extern "C" int __cxa_atexit(void (*)(void *), void *, void *);
@@ -34,11 +34,6 @@ bool one_way(op o) { return o == op::write || o == op::clearerr; }
 void append(std::vector<char> &v, const void *p, std::size_t n) {
   const char *c = static_cast<const char *>(p);
   v.insert(v.end(), c, c + n);
-}
-
-// The C library's definition of a function libito replaces (api/).
-template <class Fn> Fn libc(const char *name) {
-  return reinterpret_cast<Fn>(dlsym(RTLD_NEXT, name));
 }
 
 // The owner's side: o on one of its own streams.
@@ -128,16 +123,25 @@ void apply(const request &q, const char *in, std::size_t in_len,
   case op::fd_seek:
     value = ::lseek(fileno(f), q.a, static_cast<int>(q.b));
     break;
-  case op::setenv:
-    value = libc<int (*)(const char *, const char *, int)>("setenv")(
-        in, in + std::strlen(in) + 1, static_cast<int>(q.a));
+  case op::setenv: {
+    static const auto libc_setenv =
+        platform::next_definition<int (*)(const char *, const char *, int)>(
+            "setenv");
+    value = libc_setenv(in, in + std::strlen(in) + 1, static_cast<int>(q.a));
     break;
-  case op::unsetenv:
-    value = libc<int (*)(const char *)>("unsetenv")(in);
+  }
+  case op::unsetenv: {
+    static const auto libc_unsetenv =
+        platform::next_definition<int (*)(const char *)>("unsetenv");
+    value = libc_unsetenv(in);
     break;
-  case op::chdir:
-    value = libc<int (*)(const char *)>("chdir")(in);
+  }
+  case op::chdir: {
+    static const auto libc_chdir =
+        platform::next_definition<int (*)(const char *)>("chdir");
+    value = libc_chdir(in);
     break;
+  }
   case op::atexit:
     value =
         __cxa_atexit(reinterpret_cast<void (*)(void *)>(q.a), nullptr, nullptr);

@@ -8,7 +8,7 @@
 
 #include <cstdlib>
 
-namespace ito::api {
+namespace ito::platform {
 
 template <class Fn> Fn next_definition(const char *name) {
   void *p = dlsym(RTLD_NEXT, name);
@@ -21,4 +21,4 @@ template <class Fn> Fn next_definition(const char *name) {
   return reinterpret_cast<Fn>(p);
 }
 
-} // namespace ito::api
+} // namespace ito::platform
