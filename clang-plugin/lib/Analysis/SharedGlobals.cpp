@@ -76,10 +76,20 @@ bool ito::isSharedGlobalDefinition(const VarDecl *VD, const SourceManager &SM) {
   if (!VD->hasGlobalStorage() ||
       VD->isThisDeclarationADefinition() == VarDecl::DeclarationOnly ||
       VD->getTLSKind() != VarDecl::TLS_None || VD->isConstexpr() ||
-      VD->getType().isConstQualified() || VD->isTemplated() ||
-      VD->hasAttr<SectionAttr>() || VD->isImplicit() ||
-      VD->getTemplateSpecializationKind() != TSK_Undeclared)
+      VD->getType().isConstQualified() || VD->hasAttr<SectionAttr>() ||
+      VD->isImplicit())
     return false;
+  // Templated variables (static data members of class templates, variable
+  // templates, their partial specializations) are shared through their
+  // pattern, whose section each instantiation inherits; an instantiation
+  // has no text of its own to rewrite. Explicit specializations have.
+  switch (VD->getTemplateSpecializationKind()) {
+  case TSK_Undeclared:
+  case TSK_ExplicitSpecialization:
+    break;
+  default:
+    return false;
+  }
   if (isa<LinkageSpecDecl>(VD->getDeclContext()))
     return false;
   return writtenInMainFile(VD, SM);
@@ -90,6 +100,9 @@ bool ito::isSharedGlobal(const VarDecl *VD, const SourceManager &SM) {
   const VarDecl *Def = VD->getDefinition();
   if (!Def)
     Def = VD->getActingDefinition();
+  if (Def && Def->getTemplateSpecializationKind() != TSK_Undeclared &&
+      Def->getTemplateSpecializationKind() != TSK_ExplicitSpecialization)
+    Def = Def->getTemplateInstantiationPattern();
   return Def &&
          (isSharedGlobalDefinition(Def, SM) || isSharedOnceStatic(Def, SM));
 }

@@ -10,8 +10,9 @@
 // initializer, ito_zglobals (no file space) when none of its declarators
 // has one. The attribute goes before the declaration's specifiers, so it
 // covers every declarator of it. Static locals that a constant initializes
-// go there too. A C++ static local that a dynamic initializer sets becomes
-// a reference to one object for the job, built once in storage there:
+// go there too, and so do templated variables: their instantiations
+// inherit the attribute. A C++ static local that a dynamic initializer sets
+// becomes a reference to one object for the job, built once in storage there:
 //
 //   __attribute__((section("ito_zglobals"))) static
 //   ::ito::cilk::__shared_static<T> __ito_ss_v; static T &v =
@@ -26,6 +27,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 
 using namespace clang;
@@ -47,6 +49,13 @@ bool ito::emitSharedGlobals(Edits &E) {
       if (New)
         Order.push_back(Begin);
       It->second |= VD->hasInit() && !isa<ImplicitValueInitExpr>(VD->getInit());
+      Templated |= VD->isTemplated();
+      // Clang merges an explicit specialization of a static data member
+      // before it sees its initializer, takes it for a declaration and
+      // warns that the section comes late (-Wsection); it does not.
+      if (VD->isStaticDataMember() &&
+          VD->getTemplateSpecializationKind() == TSK_ExplicitSpecialization)
+        Quiet.push_back({Begin, VD->getLocation()});
       return true;
     }
     bool VisitDeclStmt(DeclStmt *S) {
@@ -57,6 +66,8 @@ bool ito::emitSharedGlobals(Edits &E) {
       return true;
     }
     std::vector<std::pair<const VarDecl *, const DeclStmt *>> Once;
+    bool Templated = false;
+    std::vector<std::pair<SourceLocation, SourceLocation>> Quiet;
   } F(E.SM);
   // File and namespace scope, static data members, static locals.
   for (Decl *D : E.Ctx.getTranslationUnitDecl()->decls())
@@ -73,9 +84,19 @@ bool ito::emitSharedGlobals(Edits &E) {
                   Storage + ".__get([&](void *__ito_m) { ::new (__ito_m) " + T +
                   placementInitializer(E, VD) + "; });");
   }
+  for (const auto &[Begin, Name] : F.Quiet) {
+    E.insertBefore(Begin,
+                   "_Pragma(\"clang diagnostic push\") "
+                   "_Pragma(\"clang diagnostic ignored \\\"-Wsection\\\"\") ");
+    E.insertAfter(
+        Lexer::getLocForEndOfToken(Name, 0, E.SM, E.Ctx.getLangOpts()),
+        " _Pragma(\"clang diagnostic pop\")");
+  }
   for (SourceLocation Begin : F.Order)
     E.insertBefore(Begin, F.Initialized[Begin.getRawEncoding()]
                               ? "__attribute__((section(\"ito_globals\"))) "
                               : "__attribute__((section(\"ito_zglobals\"))) ");
-  return !F.Once.empty();
+  // Both want the prologue: the once-statics its interface, the templated
+  // definitions its section anchors (ito/cilk_abi.hpp).
+  return !F.Once.empty() || F.Templated;
 }

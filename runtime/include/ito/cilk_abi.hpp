@@ -15,6 +15,15 @@
 #include <type_traits>
 #include <utility>
 
+// Clang takes a section's flags from the first variable outside a template
+// that names it: a section that only templated variables name would be read
+// only, and their definitions constant (Rewrite/EmitGlobals shares those of
+// the main file). Never used, so never emitted.
+__attribute__((section("ito_globals"),
+               unused)) static char __ito_globals_writable = 1;
+__attribute__((section("ito_zglobals"),
+               unused)) static char __ito_zglobals_writable;
+
 namespace ito::cilk {
 
 // A local the translator moved off the stack (Rewrite/EmitPromotion): its

@@ -6,9 +6,10 @@
 //
 // Which variables of a Cilk source become one copy for all the program's
 // processes: those the main file defines at file or namespace scope (and
-// its static data members, inline ones too), unless they are constant,
-// thread_local or templated, come from a macro that does not begin with
-// their declaration, or already name a section; and the static locals of
+// its static data members, inline ones too, and the variables and static
+// data members of its templates), unless they are constant or
+// thread_local, come from a macro that does not begin with their
+// declaration, or already name a section; and the static locals of
 // its functions that a constant initializes and nothing destroys (not in
 // inline functions). The rewriter puts them in libito's shared sections;
 // the checks leave writes to them alone. A C++ static local built at run
