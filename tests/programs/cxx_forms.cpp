@@ -20,6 +20,7 @@
 // CHECK-NEXT: by-reference 10 20 bins 28
 // CHECK-NEXT: arrows 8 13
 // CHECK-NEXT: generic 110
+// CHECK-NEXT: aggregate 84
 
 #include <cilk/cilk.h>
 #include <cstdio>
@@ -64,6 +65,15 @@ struct Hist {
   long bins[8];
   int n;
 };
+
+struct Ctx {
+  long *acc;
+  int n;
+};
+static void fill(Ctx c, int k) {
+  for (int i = 0; i < c.n; i++)
+    c.acc[i] += spin(k * i);
+}
 
 static long total(const std::vector<int> &v) {
   long s = 0;
@@ -120,5 +130,15 @@ int main() {
     return v + w;
   };
   std::printf("generic %ld\n", generic(0L));
+
+  long parts[8] = {0};
+  Ctx ctx = {parts, 8};
+  cilk_spawn fill(ctx, 1);
+  fill(ctx, 2);
+  cilk_sync;
+  long sum_acc = 0;
+  for (long v : parts)
+    sum_acc += v;
+  std::printf("aggregate %ld\n", sum_acc);
   return 0;
 }

@@ -554,6 +554,14 @@ public:
   }
 
   bool shouldVisitLambdaBody() const { return true; }
+  // A braced initializer's semantic form, the one the parent map holds:
+  // it has the conversions (`struct ctx c = {acc, 8};` decays acc to a
+  // pointer), which C++'s syntactic form does not.
+  bool TraverseInitListExpr(InitListExpr *S,
+                            DataRecursionQueue *Queue = nullptr) {
+    return TraverseSynOrSemInitListExpr(
+        S->isSemanticForm() ? S : S->getSemanticForm(), Queue);
+  }
 
   /// C: whether \p V's name, from the end of its declaration to the end of
   /// its block, is spelled only where it names V (so that a macro of that
