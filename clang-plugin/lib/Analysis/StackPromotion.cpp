@@ -91,6 +91,175 @@ const VarDecl *storageOf(const Expr *E) {
   }
 }
 
+/// Whether values of type \p T are addresses: pointers, and views, classes
+/// made of pointers and numbers only (iterators, spans, string_views).
+/// Not a std::string or another class that holds what it points to: a
+/// call that returns one by value makes a new object.
+bool isAddress(QualType T, unsigned Depth = 0) {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (T->isPointerType())
+    return true;
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || Depth > 3)
+    return false;
+  bool Pointer = false;
+  auto part = [&](QualType F) {
+    F = F.getCanonicalType();
+    if (F->isReferenceType() || isAddress(F, Depth + 1)) {
+      Pointer = true;
+      return true;
+    }
+    const auto *Empty = F->getAsCXXRecordDecl();
+    return F->isIntegralOrEnumerationType() ||
+           (Empty && Empty->hasDefinition() && Empty->isEmpty());
+  };
+  for (const FieldDecl *F : RD->fields())
+    if (!part(F->getType()))
+      return false;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (!part(B.getType()))
+      return false;
+  return Pointer;
+}
+
+/// The types that a value of type \p T may point to: T's for T & and T *,
+/// and for a class what its pointer fields point to (an iterator's
+/// element).
+void pointees(QualType T, llvm::SmallVectorImpl<QualType> &Out,
+              unsigned Depth = 0) {
+  T = T.getCanonicalType();
+  if (T->isReferenceType() || T->isPointerType()) {
+    Out.push_back(T->getPointeeType().getCanonicalType().getUnqualifiedType());
+    return;
+  }
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || Depth > 3)
+    return;
+  for (const FieldDecl *F : RD->fields())
+    pointees(F->getType(), Out, Depth + 1);
+  for (const CXXBaseSpecifier &B : RD->bases())
+    pointees(B.getType(), Out, Depth + 1);
+}
+
+/// Whether an object of type \p O holds, in itself and not through a
+/// pointer, an object of type \p P: a member, an element of a member
+/// array, a part of one, or anything in an array of bytes. A std::array
+/// holds its elements and a short std::string its characters; a
+/// std::vector or a span only points to theirs.
+bool holdsInline(QualType O, QualType P, unsigned Depth = 0) {
+  O = O.getCanonicalType().getUnqualifiedType();
+  if (O->isDependentType() || P->isDependentType())
+    return true;
+  if (O == P)
+    return true;
+  // An array of bytes holds whatever is built in it (std::string's short
+  // buffer, aligned storage).
+  if (const ArrayType *A = O->getAsArrayTypeUnsafe())
+    return A->getElementType()->isCharType() ||
+           A->getElementType()->isSpecificBuiltinType(BuiltinType::UChar) ||
+           A->getElementType()->isStdByteType() ||
+           holdsInline(A->getElementType(), P, Depth + 1);
+  const auto *RD = O->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || Depth > 4)
+    return false;
+  for (const FieldDecl *F : RD->fields())
+    if (!F->getType()->isReferenceType() && !F->getType()->isPointerType() &&
+        holdsInline(F->getType(), P, Depth + 1))
+      return true;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (holdsInline(B.getType(), P, Depth + 1))
+      return true;
+  return false;
+}
+
+/// The local that an expression may point into, as far as the function's
+/// text shows: storageOf's variable, or, through a call that returns a
+/// reference, a pointer or an object holding one, the variable that its
+/// object, a reference argument or an address argument names (res[i] of a
+/// std::array, arr.data(), std::get<0>(t), *opt, obj.slot()), or through a
+/// range-based for's hidden variables, its range. C++ hands a callee its
+/// object and reference arguments without an `&`, so the address of a
+/// local comes out of calls that the program never writes one for.
+const VarDecl *addressHolder(const ASTContext &Ctx, const Expr *E,
+                             unsigned Depth = 0) {
+  if (Depth > 6)
+    return nullptr;
+  if (const VarDecl *V = storageOf(E)) {
+    // `auto &&__range1 = res;`, `auto __begin1 = __range1.begin();`
+    if (V->isImplicit() && V->hasLocalStorage() && V->getInit())
+      if (const VarDecl *From = addressHolder(Ctx, V->getInit(), Depth + 1))
+        return From;
+    return V;
+  }
+  E = E->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_AddrOf)
+      return addressHolder(Ctx, U->getSubExpr(), Depth + 1);
+    // `*__begin1` of a range-based for.
+    if (U->getOpcode() == UO_Deref)
+      if (const VarDecl *It = storageOf(U->getSubExpr()->IgnoreParenImpCasts());
+          It && It->isImplicit())
+        return addressHolder(Ctx, U->getSubExpr()->IgnoreParenImpCasts(),
+                             Depth + 1);
+    return nullptr;
+  }
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return addressHolder(Ctx, M->getSubExpr(), Depth + 1);
+  if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+    return addressHolder(Ctx, B->getSubExpr(), Depth + 1);
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    // A copy of an iterator or a view.
+    if (CE->getNumArgs() == 1 &&
+        CE->getConstructor()->isCopyOrMoveConstructor())
+      return addressHolder(Ctx, CE->getArg(0), Depth + 1);
+    return nullptr;
+  }
+  const auto *C = dyn_cast<CallExpr>(E);
+  if (!C || !C->getCalleeDecl())
+    return nullptr;
+  const QualType R = C->getCallReturnType(Ctx);
+  if (!R->isReferenceType() && !isAddress(R))
+    return nullptr;
+  // The result may point into an argument that holds what it points to
+  // (res[i] into a std::array; not v[i] into a std::vector's heap).
+  llvm::SmallVector<QualType, 4> To;
+  pointees(R, To);
+  auto into = [&](const Expr *A, bool ByAddress) -> const VarDecl * {
+    QualType Object = A->getType();
+    if (ByAddress) {
+      if (!Object->isPointerType())
+        return nullptr;
+      Object = Object->getPointeeType();
+    }
+    if (llvm::none_of(To, [&](QualType P) { return holdsInline(Object, P); }))
+      return nullptr;
+    return addressHolder(Ctx, A, Depth + 1);
+  };
+  const auto *Callee = dyn_cast<FunctionDecl>(C->getCalleeDecl());
+  unsigned Shift = 0;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
+    const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+    if (ME && !ME->isArrow())
+      if (const VarDecl *V = into(ME->getBase(), false))
+        return V;
+  } else if (isa<CXXOperatorCallExpr>(C) &&
+             isa_and_nonnull<CXXMethodDecl>(Callee)) {
+    if (const VarDecl *V = into(C->getArg(0), false))
+      return V;
+    Shift = 1;
+  }
+  for (unsigned I = Shift; I < C->getNumArgs(); I++) {
+    const Expr *A = C->getArg(I);
+    const bool ByReference =
+        Callee && I - Shift < Callee->getNumParams() &&
+        Callee->getParamDecl(I - Shift)->getType()->isReferenceType();
+    if (ByReference || A->getType()->isPointerType())
+      if (const VarDecl *V = into(A, !ByReference))
+        return V;
+  }
+  return nullptr;
+}
+
 /// Whether \p S, after the statement \p After of the same compound
 /// statement, holds a label a jump could reach from before \p After.
 class LabelFinder : public RecursiveASTVisitor<LabelFinder> {
@@ -207,7 +376,8 @@ public:
   // to a callee that cannot fork and does no more with it.
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->getOpcode() == UO_AddrOf)
-      if (const VarDecl *V = storageOf(U->getSubExpr()))
+      if (const VarDecl *V = LO.CPlusPlus ? addressHolder(Ctx, U->getSubExpr())
+                                          : storageOf(U->getSubExpr()))
         if (!usedOnTheSpot(U)) {
           wantVar(V, U->getExprLoc(), "its address is taken here");
           noteForkingCall(V, U);
@@ -333,11 +503,31 @@ public:
       P.Allocas[C] = FD;
     if (!LO.CPlusPlus)
       return true;
+    // A call that makes an address into a local (arr.data(), v.begin(),
+    // buf.ptr()) whose value goes further than a use on the spot.
+    if (C->isPRValue() && isAddress(C->getType()) && !usedOnTheSpot(C))
+      if (const VarDecl *V = addressHolder(Ctx, C);
+          V && V->hasLocalStorage() && !V->getType()->isReferenceType())
+        wantVar(V, C->getExprLoc(),
+                "a call makes an address into it here, which goes further");
     // C++ hands objects to callees by reference, without an `&`: an
     // argument bound to a reference parameter, the object of a member
     // call, when the callee may fork or the call is spawned.
-    if (!Spawned.count(C) && !Forking.mayFork(C))
+    if (!Spawned.count(C) && !Forking.mayFork(C)) {
+      // A callee that keeps the address of what it takes by reference
+      // (`void set_ctx(Ctx &c) { g_ctx = &c; }`).
+      if (const FunctionDecl *Callee = C->getDirectCallee())
+        if (const FunctionDecl *Def = Callee->getDefinition();
+            Def && Def->getBody() && !isa<CXXMethodDecl>(Def) &&
+            !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+          for (unsigned I = 0; I < C->getNumArgs() && I < Def->getNumParams();
+               I++)
+            if (Def->getParamDecl(I)->getType()->isReferenceType() &&
+                keepsAddress(Def, Def->getParamDecl(I)))
+              want(C->getArg(I),
+                   "'" + Def->getNameAsString() + "' keeps its address");
       return true;
+    }
     // A lambda in a variable, handed to the call: what it captures by
     // reference goes to the call's tasks.
     if (!Spawned.count(C))
@@ -610,7 +800,10 @@ private:
            (isa<ParenExpr>(Up) ||
             (isa<ImplicitCastExpr>(Up) &&
              (cast<ImplicitCastExpr>(Up)->getCastKind() == CK_NoOp ||
-              cast<ImplicitCastExpr>(Up)->getCastKind() == CK_BitCast)))) {
+              cast<ImplicitCastExpr>(Up)->getCastKind() == CK_BitCast ||
+              cast<ImplicitCastExpr>(Up)->getCastKind() == CK_DerivedToBase ||
+              cast<ImplicitCastExpr>(Up)->getCastKind() ==
+                  CK_UncheckedDerivedToBase)))) {
       S = Up;
       Up = Parents.getParent(S);
     }
@@ -650,14 +843,9 @@ private:
       return B->isComparisonOp();
     return false;
   }
-  /// Whether the function lets parameter \p P (a pointer) go anywhere but
-  /// through dereferences, indexing and comparisons (pointer steps such as
-  /// `p++` or `p + i` included, if what they make is so used).
-  bool escapes(const FunctionDecl *Def, const ParmVarDecl *P) {
-    auto [It, New] = Escapes.try_emplace(P, true);
-    if (!New)
-      return It->second;
-    ParentMap Map(const_cast<Stmt *>(Def->getBody()));
+  /// The places where the body of \p Def names \p P.
+  static llvm::SmallVector<const DeclRefExpr *, 8>
+  usesOf(const FunctionDecl *Def, const ParmVarDecl *P) {
     struct Finder : RecursiveASTVisitor<Finder> {
       const ParmVarDecl *P;
       llvm::SmallVector<const DeclRefExpr *, 8> Found;
@@ -669,8 +857,30 @@ private:
     } F;
     F.P = P;
     F.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+    return F.Found;
+  }
+  /// Whether the pointer value \p S, offset any number of times, is then
+  /// consumed as a pointer (consumedAsPointer).
+  static bool consumedOnTheSpot(ParentMap &Map, const Stmt *S) {
+    const Stmt *Up = Map.getParentIgnoreParens(S);
+    while (const auto *B = dyn_cast_or_null<BinaryOperator>(Up)) {
+      if (!B->isAdditiveOp())
+        break;
+      S = B;
+      Up = Map.getParentIgnoreParens(S);
+    }
+    return Up && consumedAsPointer(cast<Expr>(S), Up);
+  }
+  /// Whether the function lets parameter \p P (a pointer) go anywhere but
+  /// through dereferences, indexing and comparisons (pointer steps such as
+  /// `p++` or `p + i` included, if what they make is so used).
+  bool escapes(const FunctionDecl *Def, const ParmVarDecl *P) {
+    auto [It, New] = Escapes.try_emplace(P, true);
+    if (!New)
+      return It->second;
+    ParentMap Map(const_cast<Stmt *>(Def->getBody()));
     bool Escape = false;
-    for (const DeclRefExpr *Use : F.Found) {
+    for (const DeclRefExpr *Use : usesOf(Def, P)) {
       const Stmt *S = Use, *Up = Map.getParentIgnoreParens(S);
       // p++, --p, p += k: the parameter itself moves.
       if (const auto *U = dyn_cast_or_null<UnaryOperator>(Up);
@@ -690,20 +900,58 @@ private:
         Escape = true;
         break;
       }
-      // The pointer's value, offset any number of times, then used.
-      while (const auto *B = dyn_cast_or_null<BinaryOperator>(Up)) {
-        if (!B->isAdditiveOp())
-          break;
-        S = B;
-        Up = Map.getParentIgnoreParens(S);
-      }
-      if (!Up || !consumedAsPointer(cast<Expr>(S), Up)) {
+      if (!consumedOnTheSpot(Map, S)) {
         Escape = true;
         break;
       }
     }
     Escapes[P] = Escape;
     return Escape;
+  }
+
+  /// Whether \p Up names a part of the object \p S names: a member, an
+  /// element, a base.
+  static bool partOf(const Stmt *Up, const Stmt *S) {
+    if (const auto *ME = dyn_cast<MemberExpr>(Up))
+      return !ME->isArrow();
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Up))
+      return AS->getBase()->IgnoreParenImpCasts() ==
+             cast<Expr>(S)->IgnoreParenImpCasts();
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(Up))
+      return IC->getCastKind() == CK_NoOp ||
+             IC->getCastKind() == CK_DerivedToBase ||
+             IC->getCastKind() == CK_UncheckedDerivedToBase;
+    return false;
+  }
+  /// Whether the function lets the address of what its reference
+  /// parameter \p P names (or of a part of it) go anywhere but through
+  /// dereferences, indexing and comparisons on the spot.
+  bool keepsAddress(const FunctionDecl *Def, const ParmVarDecl *P) {
+    auto [It, New] = KeepsAddress.try_emplace(P, true);
+    if (!New)
+      return It->second;
+    ParentMap Map(const_cast<Stmt *>(Def->getBody()));
+    bool Keeps = false;
+    for (const DeclRefExpr *Use : usesOf(Def, P)) {
+      // Up through the parts of the object (c.hits, c.hits[1]) to where
+      // an address of it is made, if one is.
+      const Stmt *S = Use, *Up = Map.getParentIgnoreParens(S);
+      while (Up && partOf(Up, S)) {
+        S = Up;
+        Up = Map.getParentIgnoreParens(S);
+      }
+      const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(Up);
+      const auto *U = dyn_cast_or_null<UnaryOperator>(Up);
+      if (!(IC && IC->getCastKind() == CK_ArrayToPointerDecay) &&
+          !(U && U->getOpcode() == UO_AddrOf))
+        continue;
+      if (!consumedOnTheSpot(Map, Up)) {
+        Keeps = true;
+        break;
+      }
+    }
+    KeepsAddress[P] = Keeps;
+    return Keeps;
   }
 
   /// Whether the function's parameters can be renamed, a local of each
@@ -724,9 +972,13 @@ private:
   }
   void want(const Expr *E, const std::string &Why) {
     if (E->isGLValue() || E->getType()->isArrayType() ||
-        isa<ImplicitCastExpr>(E->IgnoreParens()))
-      if (const VarDecl *V = storageOf(E))
+        isa<ImplicitCastExpr>(E->IgnoreParens())) {
+      const VarDecl *V = storageOf(E);
+      if (!V && LO.CPlusPlus)
+        V = addressHolder(Ctx, E);
+      if (V)
         wantVar(V, E->getExprLoc(), Why);
+    }
   }
   void wantVar(const VarDecl *V, SourceLocation Loc, std::string Why) {
     if (Wanted.insert(V).second)
@@ -984,7 +1236,7 @@ private:
   /// Declared by `T x = cilk_spawn f();`, which the spawn rewrites.
   const llvm::DenseSet<const VarDecl *> &SpawnVars;
   ParentMap Parents;
-  llvm::DenseMap<const ParmVarDecl *, bool> Escapes;
+  llvm::DenseMap<const ParmVarDecl *, bool> Escapes, KeepsAddress;
   /// The variable each constructor call initializes.
   llvm::DenseMap<const CXXConstructExpr *, const VarDecl *> ConstructedVar;
   llvm::DenseMap<const VarDecl *, PromotionPlan::Reason> Reasons;
