@@ -27,6 +27,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Passes.h"
+
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -34,11 +36,10 @@
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
-#include "llvm/Passes/PassBuilder.h"
-#include "llvm/Passes/PassPlugin.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
+using ito::isRuntimeFunction;
 
 namespace {
 
@@ -117,15 +118,6 @@ uint32_t runtimeOrder(AtomicOrdering O) {
   default:
     return 0;
   }
-}
-
-// libito's inline code: its C functions (ito_*) and namespace ito. Not the
-// functions the translation writes (__ito_f1, a cilk_for body in C; __ito_e1,
-// a spawned call), which hold the program's code.
-bool isRuntimeFunction(const Function &F) {
-  StringRef N = F.getName();
-  return N.starts_with("ito_") || N.starts_with("_ZN3ito") ||
-         N.starts_with("_ZNK3ito");
 }
 
 class GlobalAtomics {
@@ -328,22 +320,10 @@ private:
   GlobalVariable *Flag = nullptr;
 };
 
-struct GlobalAtomicsPass : PassInfoMixin<GlobalAtomicsPass> {
-  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    return GlobalAtomics(M).run() ? PreservedAnalyses::none()
-                                  : PreservedAnalyses::all();
-  }
-  static bool isRequired() { return true; }
-};
-
 } // namespace
 
-extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
-  return {LLVM_PLUGIN_API_VERSION, "ito-global-atomics", "1",
-          [](PassBuilder &PB) {
-            PB.registerPipelineStartEPCallback(
-                [](ModulePassManager &MPM, OptimizationLevel) {
-                  MPM.addPass(GlobalAtomicsPass());
-                });
-          }};
+PreservedAnalyses ito::GlobalAtomicsPass::run(Module &M,
+                                              ModuleAnalysisManager &) {
+  return GlobalAtomics(M).run() ? PreservedAnalyses::none()
+                                : PreservedAnalyses::all();
 }

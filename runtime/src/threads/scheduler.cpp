@@ -22,6 +22,10 @@ ito::detail::deque *ito_sched_deque = nullptr;
 // 0 outside a root task, so that the first fork there reaches
 // ito_sched_poll, which reports it.
 int64_t ito_sched_poll_countdown = 0;
+// Counts down the loop iterations and recursive calls of code that does
+// not fork (the LeafPolls pass) to the next ito_sched_loop_poll. Too high
+// to run out unless a root region of a job of several nodes set it.
+int64_t ito_sched_loop_countdown = INT64_MAX;
 }
 
 namespace ito::threads {
@@ -43,6 +47,15 @@ constexpr uint64_t poll_period_ns = 4000;
 constexpr int64_t max_poll_interval = 1024;
 constexpr int64_t restart_poll_interval = 32;
 constexpr int64_t single_node_interval = 1 << 16;
+
+// A leaf runs no forks, so no polls: a thief on another node would wait
+// for the whole leaf (a heat step's leaf of 128 rows is half a
+// millisecond, a sequential sort's more). Between nodes the loops and
+// recursive calls of leaves count down to a poll (ito_sched_loop_poll,
+// the LeafPolls pass of ito-cc), about this often.
+constexpr uint64_t leaf_poll_period_ns = 16000;
+constexpr int64_t max_leaf_interval = int64_t{1} << 30;
+constexpr int64_t restart_leaf_interval = 64;
 
 int64_t poll_interval_for(const worker &w) { return w.poll_interval; }
 
@@ -101,7 +114,41 @@ struct root_args {
   ito_sched_child_done(value, a.size);
 }
 
+// Counted iterations between two loop polls follow the clock as the forks
+// between two polls do (adapt_poll_interval), aiming at leaf_poll_period_ns.
+void adapt_leaf_interval(worker &w, uint64_t now) {
+  const uint64_t since = now - w.last_leaf_poll_ns;
+  w.last_leaf_poll_ns = now;
+  if (since < leaf_poll_period_ns) {
+    w.leaf_interval = std::min(2 * w.leaf_interval, max_leaf_interval);
+  } else if (since > 2 * leaf_poll_period_ns) {
+    const auto at_rate = static_cast<int64_t>(
+        static_cast<uint64_t>(w.leaf_interval) * leaf_poll_period_ns / since);
+    w.leaf_interval = std::max<int64_t>(at_rate, 1);
+  }
+}
+
+int held_leaf_polls = 0;
+
+// A Cilk program's forks outside its root task (in a static initializer, a
+// static destructor) run serially, as in the serial elision: every process
+// runs its own static initialization, and process 0's file-scope data is
+// everyone's afterwards. The deque is the process's own, which no thief
+// reads outside a root task.
+bool serial_outside_root = false;
+
+// What a fork's poll serves, from a leaf: steals above all.
+void poll_in_leaf(worker &w, uint64_t now) {
+  w.last_poll_ns = now;
+  ito::memory::poll_at_release_point();
+  serve_node_mailbox(w);
+  ito::memory::fence_poll();
+}
+
 } // namespace
+
+leaf_polls_held::leaf_polls_held() { held_leaf_polls++; }
+leaf_polls_held::~leaf_polls_held() { held_leaf_polls--; }
 
 void enter_scheduler() {
   ito_uat_call_on(
@@ -168,6 +215,13 @@ void ito_sched_fatal(const char *message) {
   ito::platform::fatal("%s", message);
 }
 
+void ito_sched_serial_outside_root(void) {
+  worker &w = the_worker();
+  serial_outside_root = true;
+  ito_sched_deque = w.dq();
+  ito_sched_poll_countdown = single_node_interval;
+}
+
 void ito_sched_fork_outside_root(void) {
   ito::platform::fatal(
       the_worker_or_null()
@@ -178,8 +232,13 @@ void ito_sched_fork_outside_root(void) {
 
 void ito_sched_poll(void) {
   worker *wp = the_worker_or_null();
-  if (!wp || !wp->in_root)
+  if (!wp || !wp->in_root) {
+    if (wp && serial_outside_root) {
+      ito_sched_poll_countdown = single_node_interval;
+      return;
+    }
     ito_sched_fork_outside_root();
+  }
   worker &w = *wp;
   // The countdown ran the whole interval set at the last poll (and one
   // more fork if something zeroed it early, which counted the rest).
@@ -195,6 +254,24 @@ void ito_sched_poll(void) {
   // Write-backs that thieves wait for (lazy release), or that the eager
   // write-back policy owes this fork.
   ito::memory::fence_poll();
+}
+
+void ito_sched_loop_poll(void) {
+  worker *wp = the_worker_or_null();
+  if (!wp || !wp->in_root || !wp->multi_node()) {
+    ito_sched_loop_countdown = INT64_MAX;
+    return;
+  }
+  worker &w = *wp;
+  // A thread of the program's own shares the countdown: only the worker
+  // sets it again.
+  if (!w.on_own_thread())
+    return;
+  const uint64_t now = now_ns();
+  adapt_leaf_interval(w, now);
+  ito_sched_loop_countdown = w.leaf_interval;
+  if (!held_leaf_polls && now - w.last_poll_ns >= leaf_poll_period_ns)
+    poll_in_leaf(w, now);
 }
 
 void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
@@ -224,6 +301,11 @@ void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
       w.multi_node() ? restart_poll_interval : single_node_interval;
   w.last_poll_ns = now_ns();
   ito_sched_poll_countdown = poll_interval_for(w);
+  if (w.multi_node()) {
+    w.leaf_interval = restart_leaf_interval;
+    w.last_leaf_poll_ns = w.last_poll_ns;
+    ito_sched_loop_countdown = w.leaf_interval;
+  }
 
   root_args args{fn, arg, size};
   if (w.rank() == 0) {
@@ -255,8 +337,9 @@ void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
   ito::memory::fence_acquire();
   w.counters().forks +=
       static_cast<uint64_t>(poll_interval_for(w) - ito_sched_poll_countdown);
-  ito_sched_deque = nullptr;
-  ito_sched_poll_countdown = 0;
+  ito_sched_deque = serial_outside_root ? w.dq() : nullptr;
+  ito_sched_poll_countdown = serial_outside_root ? single_node_interval : 0;
+  ito_sched_loop_countdown = INT64_MAX;
   w.in_root = false;
   if (w.rank() == 0) {
     auto *e = static_cast<join_entry *>(w.resolve(w.root_join));

@@ -14,6 +14,17 @@ class worker;
 // with a stolen child, when more steals are likely).
 void poll_sooner(worker &w);
 
+// While it lives, the polls that ito-cc puts in the program's loops
+// (ito_sched_loop_poll) serve nothing: libito is running the program's code
+// in the middle of its own work (a reducer's identity or reduce at a join).
+class leaf_polls_held {
+public:
+  leaf_polls_held();
+  ~leaf_polls_held();
+  leaf_polls_held(const leaf_polls_held &) = delete;
+  leaf_polls_held &operator=(const leaf_polls_held &) = delete;
+};
+
 // A fresh join entry in this worker's remote heap.
 global_ref new_join_entry(worker &w);
 

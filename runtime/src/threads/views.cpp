@@ -1,6 +1,7 @@
 #include "threads/views.hpp"
 
 #include "platform/error.hpp"
+#include "threads/scheduler.hpp"
 
 #include <ito/detail/views.h>
 
@@ -33,6 +34,7 @@ struct entry {
 };
 
 void make_identity(const entry &e, void *view) {
+  leaf_polls_held held;
   if (e.monoid)
     e.monoid->identity(const_cast<c_monoid *>(e.monoid), view);
   else
@@ -41,6 +43,7 @@ void make_identity(const entry &e, void *view) {
 
 // Folds right into left; right is left to be freed.
 void reduce_views(const entry &e, void *left, void *right) {
+  leaf_polls_held held;
   if (!e.monoid) {
     e.reduce(left, right);
     return;

@@ -13,6 +13,7 @@
 #include "threads/uni_address.hpp"
 
 #include <ito/detail/deque.hpp>
+#include <pthread.h>
 
 #include <atomic>
 #include <cstdint>
@@ -114,6 +115,9 @@ public:
   // Messages to and from other nodes (exists when there is more than one).
   transport &net() { return *net_; }
   bool multi_node() const { return net_ != nullptr; }
+  // Whether the calling thread is this worker's (not one the program
+  // started itself).
+  bool on_own_thread() const { return pthread_equal(pthread_self(), thread_); }
 
   // When this worker entered the scheduler loop (ITO_STATS only).
   uint64_t idle_since = 0;
@@ -135,6 +139,9 @@ public:
   // Forks between two polls, and when the last poll was (scheduler.cpp).
   int64_t poll_interval = 0;
   uint64_t last_poll_ns = 0;
+  // The same for the loops and recursive calls of leaves (scheduler.cpp).
+  int64_t leaf_interval = 0;
+  uint64_t last_leaf_poll_ns = 0;
   // Root region bookkeeping.
   int64_t epoch = 0;
   global_ref root_join = 0;
@@ -159,6 +166,7 @@ private:
   std::minstd_rand rng_;
   std::unique_ptr<transport> net_;
   std::vector<global_ref> ready_overflow_; // when the shared queue is full
+  pthread_t thread_ = pthread_self();
 };
 
 worker &the_worker();

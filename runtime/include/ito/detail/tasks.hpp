@@ -37,6 +37,10 @@ bool ito_sched_pop_conflict(void);
 // the thread was never forked, or was joined already).
 void ito_sched_join(uint64_t join, void *out, size_t size);
 void ito_sched_poll(void);
+// The countdown and the poll that ito-cc's LeafPolls pass puts in loops and
+// recursive functions that do not fork.
+extern int64_t ito_sched_loop_countdown;
+void ito_sched_loop_poll(void);
 // Stops the program with message (a misuse of the API).
 [[noreturn]] void ito_sched_fatal(const char *message);
 // A future entry for `consumers` get()s, in this process's runtime heap.
@@ -54,6 +58,8 @@ void ito_sched_root_exec(void (*fn)(void *arg, void *out), void *arg,
 [[noreturn]] void ito_sched_task_exception(const char *type, const char *what);
 int ito_sched_in_root(void);
 void ito_sched_fork_outside_root(void);
+// A Cilk program: from now on forks outside the root task run serially.
+void ito_sched_serial_outside_root(void);
 }
 
 namespace ito {

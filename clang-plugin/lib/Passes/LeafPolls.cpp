@@ -1,0 +1,188 @@
+//===- LeafPolls.cpp - Polls in the program's long-running serial code ----===//
+//
+// Part of ito.
+//
+//===----------------------------------------------------------------------===//
+//
+// Between nodes a victim answers a thief when it polls, and it polls at its
+// forks: a task that runs a long serial leaf (a sequential quicksort of 16K
+// elements, a block of matrix rows) keeps every thief waiting until it
+// forks again, a millisecond and more. This pass puts a countdown on the
+// paths that make a leaf long, and a call into libito when it runs out
+// (ito_sched_loop_poll, which serves requests and sets the next countdown
+// from the clock):
+//
+//   - the header of every loop right around innermost loops (one count per
+//     run of an innermost loop), and of every loop that holds a call;
+//   - the entry of every function that calls itself, and of every function
+//     whose address is taken (qsort's comparison function: a leaf that
+//     calls qsort spends its time there).
+//
+// The translation's own functions (__ito_*) are left to libito, whose
+// parallel loops poll between pieces of a leaf (ito_sched_run_leaf).
+//
+// Innermost loops without calls are left alone: a poll there would cost
+// most per iteration and keep the vectorizer out (the pass runs last, after
+// it, but the rule stays the same for code it did not vectorize); the loop
+// or function around them counts instead. Loops further out count no more
+// often than the ones inside them. Code that forks polls at its
+// forks already (a loop that forks, a recursive function that does), and
+// libito's own inline code is skipped. In a job on one
+// node the countdown starts so high that it never runs out: one decrement
+// per outer iteration or recursive call.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Passes.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+using ito::isRuntimeFunction;
+
+namespace {
+
+bool isFork(const CallBase &C) {
+  const Function *F = C.getCalledFunction();
+  // ito_abi_fork: C's fork, not inlined at -O0.
+  return F &&
+         (F->getName() == "ito_uat_fork" || F->getName() == "ito_abi_fork" ||
+          F->getName() == "ito_sched_poll");
+}
+
+/// Whether \p C is a call that a leaf may spend time in: not an intrinsic
+/// (memcpy of a few bytes, lifetime markers, debug info).
+bool isRealCall(const Instruction &I) {
+  const auto *C = dyn_cast<CallBase>(&I);
+  return C && !isa<IntrinsicInst>(C) && !C->isInlineAsm();
+}
+
+class LeafPolls {
+public:
+  explicit LeafPolls(Module &M) : M(M), Ctx(M.getContext()) {}
+
+  bool run(FunctionAnalysisManager &FAM) {
+    bool Changed = false;
+    for (Function &F : M) {
+      if (F.isDeclaration() || isRuntimeFunction(F))
+        continue;
+      // Each site with the count it adds, and for a loop without calls
+      // the loop (counted in a register, added every LoopStride).
+      SmallVector<std::pair<BasicBlock *, Loop *>, 8> Sites;
+      LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
+      for (Loop *L : LI.getLoopsInPreorder()) {
+        if (any_of(L->blocks(), forksIn))
+          continue;
+        if (any_of(L->blocks(), callsSomething))
+          Sites.push_back({L->getHeader(), nullptr});
+        else if (!L->isInnermost() &&
+                 all_of(L->getSubLoops(),
+                        [](const Loop *S) { return S->isInnermost(); }))
+          Sites.push_back({L->getHeader(), L});
+      }
+      if ((callsItself(F) || (F.hasAddressTaken() && !translated(F))) &&
+          none_of(F, [](BasicBlock &B) { return forksIn(&B); }))
+        Sites.push_back({&F.getEntryBlock(), nullptr});
+      for (auto [B, L] : Sites)
+        insertPoll(*B, L);
+      if (!Sites.empty()) {
+        FAM.invalidate(F, PreservedAnalyses::none());
+        Changed = true;
+      }
+    }
+    return Changed;
+  }
+
+private:
+  static bool forksIn(const BasicBlock *B) {
+    return any_of(*B, [](const Instruction &I) {
+      const auto *C = dyn_cast<CallBase>(&I);
+      return C && isFork(*C);
+    });
+  }
+  static bool callsSomething(const BasicBlock *B) {
+    return any_of(*B, isRealCall);
+  }
+  /// The translation's own functions (__ito_e1 for a spawned call, the
+  /// body of a cilk_for), called through pointers by libito.
+  static bool translated(const Function &F) {
+    return F.getName().starts_with("__ito_");
+  }
+  static bool callsItself(const Function &F) {
+    for (const BasicBlock &B : F)
+      for (const Instruction &I : B)
+        if (const auto *C = dyn_cast<CallBase>(&I);
+            C && C->getCalledFunction() == &F)
+          return true;
+    return false;
+  }
+
+  /// At the start of \p B:
+  ///   if (--ito_sched_loop_countdown <= 0) ito_sched_loop_poll();
+  /// For the header of a loop \p L without calls, whose iterations may be
+  /// a few cycles (an innermost loop of four vector iterations), the
+  /// iterations are counted in a register and the countdown is taken
+  /// LoopStride at a time: a load and a store of memory every iteration
+  /// cost matmul_heap's leaf 3%.
+  void insertPoll(BasicBlock &B, Loop *L) {
+    Type *I64 = Type::getInt64Ty(Ctx);
+    if (!Countdown) {
+      Countdown = M.getOrInsertGlobal("ito_sched_loop_countdown", I64);
+      Poll = M.getOrInsertFunction("ito_sched_loop_poll",
+                                   FunctionType::get(Type::getVoidTy(Ctx),
+                                                     /*isVarArg=*/false));
+    }
+    // In the entry block, after the allocas, which stay static.
+    BasicBlock::iterator At = B.getFirstInsertionPt();
+    while (isa<AllocaInst>(*At))
+      ++At;
+    uint64_t Step = 1;
+    if (L) {
+      Step = LoopStride;
+      IRBuilder<> Head(&B, B.begin());
+      PHINode *Count = Head.CreatePHI(I64, pred_size(&B));
+      IRBuilder<> IRB(&*At);
+      Value *Next = IRB.CreateAdd(Count, ConstantInt::get(I64, 1));
+      for (BasicBlock *Pred : predecessors(&B))
+        Count->addIncoming(L->contains(Pred) ? Next : ConstantInt::get(I64, 0),
+                           Pred);
+      Value *Due =
+          IRB.CreateICmpEQ(IRB.CreateAnd(Next, ConstantInt::get(I64, Step - 1)),
+                           ConstantInt::get(I64, 0));
+      At = SplitBlockAndInsertIfThen(Due, IRB.GetInsertPoint(),
+                                     /*Unreachable=*/false)
+               ->getIterator();
+    }
+    IRBuilder<> IRB(&*At);
+    Value *Left = IRB.CreateSub(IRB.CreateLoad(I64, Countdown),
+                                ConstantInt::get(I64, Step));
+    IRB.CreateStore(Left, Countdown);
+    Value *Out = IRB.CreateICmpSLE(Left, ConstantInt::get(I64, 0));
+    Instruction *Then = SplitBlockAndInsertIfThen(
+        Out, IRB.GetInsertPoint(), /*Unreachable=*/false,
+        MDBuilder(Ctx).createBranchWeights(1, 1 << 20));
+    IRBuilder<>(Then).CreateCall(Poll);
+  }
+
+  static constexpr uint64_t LoopStride = 8; // a power of 2
+  Module &M;
+  LLVMContext &Ctx;
+  Constant *Countdown = nullptr;
+  FunctionCallee Poll;
+};
+
+} // namespace
+
+PreservedAnalyses ito::LeafPollsPass::run(Module &M,
+                                          ModuleAnalysisManager &MAM) {
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  return LeafPolls(M).run(FAM) ? PreservedAnalyses::none()
+                               : PreservedAnalyses::all();
+}

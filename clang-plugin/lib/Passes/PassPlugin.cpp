@@ -1,0 +1,38 @@
+//===- PassPlugin.cpp - ito-passes.so, the passes ito-cc adds
+//--------------===//
+//
+// Part of ito.
+//
+//===----------------------------------------------------------------------===//
+//
+// GlobalAtomics runs at the start of the pipeline, before inlining, at every
+// -O level; LeafPolls at its end, after the vectorizer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Passes.h"
+
+#include "llvm/IR/Function.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+
+using namespace llvm;
+
+bool ito::isRuntimeFunction(const Function &F) {
+  StringRef N = F.getName();
+  return N.starts_with("ito_") || N.starts_with("_ZN3ito") ||
+         N.starts_with("_ZNK3ito");
+}
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "ito-passes", "1", [](PassBuilder &PB) {
+            PB.registerPipelineStartEPCallback(
+                [](ModulePassManager &MPM, OptimizationLevel) {
+                  MPM.addPass(ito::GlobalAtomicsPass());
+                });
+            PB.registerOptimizerLastEPCallback(
+                [](ModulePassManager &MPM, OptimizationLevel) {
+                  MPM.addPass(ito::LeafPollsPass());
+                });
+          }};
+}

@@ -1,0 +1,44 @@
+//===- Passes.h - The LLVM passes of ito-passes.so --------------*- C++ -*-===//
+//
+// Part of ito.
+//
+//===----------------------------------------------------------------------===//
+//
+// The passes that ito-cc runs over the translation (clang -fpass-plugin=
+// ito-passes.so; registered in PassPlugin.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ITO_PASSES_PASSES_H
+#define ITO_PASSES_PASSES_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace llvm {
+class Function;
+class Module;
+} // namespace llvm
+
+namespace ito {
+
+/// libito's inline code: its C functions (ito_*) and namespace ito. Not the
+/// functions the translation writes (__ito_f1, a cilk_for body in C;
+/// __ito_e1, a spawned call), which hold the program's code.
+bool isRuntimeFunction(const llvm::Function &F);
+
+/// Atomic instructions as libito calls between nodes (GlobalAtomics.cpp).
+struct GlobalAtomicsPass : llvm::PassInfoMixin<GlobalAtomicsPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
+
+/// Polls in loops and recursive functions that do not fork (LeafPolls.cpp).
+struct LeafPollsPass : llvm::PassInfoMixin<LeafPollsPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+};
+
+} // namespace ito
+
+#endif
