@@ -10,6 +10,7 @@
 #include "platform/self_launch.hpp"
 
 #include <ito/cilk_abi.h>
+#include <ito/detail/tasks.hpp>
 #include <ito/ito.h>
 
 #include <cstdio>
@@ -75,6 +76,7 @@ extern "C" int ito_abi_main(int argc, char **argv, int (*task)(int, char **)) {
   if (!ito_is_initialized()) {
     ito_init(&argc, &argv);
     ito_program_heap_start();
+    ito_sched_serial_outside_root();
   }
   // Static initialization is over: rank 0's file-scope data is everyone's.
   if (ito::memory::memory_system *m = ito::memory::the_memory_or_null())
@@ -133,6 +135,8 @@ ito_start_cilk_program(int argc, char **argv, char **) {
   ito::platform::launch_self_if_asked(argc, argv, __ito_launcher);
   ito_init(&argc, &argv);
   ito_program_heap_start();
+  // A cilk_for in a static initializer runs serially in each process.
+  ito_sched_serial_outside_root();
 }
 
 int __wrap_main(int argc, char **argv, char **envp) {
