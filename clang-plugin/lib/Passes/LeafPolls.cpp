@@ -18,8 +18,9 @@
 //     whose address is taken (qsort's comparison function: a leaf that
 //     calls qsort spends its time there).
 //
-// The translation's own functions (__ito_*) are left to libito, whose
-// parallel loops poll between pieces of a leaf (ito_sched_run_leaf).
+// The translation's own functions (__ito_*: a spawned call's entry, a
+// cilk_for body) get no count at their entry, which libito calls through a
+// pointer once per task or leaf; their loops are counted as any other.
 //
 // Innermost loops without calls are left alone: a poll there would cost
 // most per iteration and keep the vectorizer out (the pass runs last, after
@@ -129,8 +130,8 @@ private:
   /// For the header of a loop \p L without calls, whose iterations may be
   /// a few cycles (an innermost loop of four vector iterations), the
   /// iterations are counted in a register and the countdown is taken
-  /// LoopStride at a time: a load and a store of memory every iteration
-  /// cost matmul_heap's leaf 3%.
+  /// LoopStride at a time, so that most iterations add no load and store
+  /// of memory.
   void insertPoll(BasicBlock &B, Loop *L) {
     Type *I64 = Type::getInt64Ty(Ctx);
     if (!Countdown) {

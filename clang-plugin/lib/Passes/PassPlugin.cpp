@@ -1,5 +1,4 @@
-//===- PassPlugin.cpp - ito-passes.so, the passes ito-cc adds
-//--------------===//
+//===- PassPlugin.cpp - ito-passes.so, the passes ito-cc adds -------------===//
 //
 // Part of ito.
 //

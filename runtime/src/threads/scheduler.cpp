@@ -59,17 +59,34 @@ constexpr int64_t restart_leaf_interval = 64;
 
 int64_t poll_interval_for(const worker &w) { return w.poll_interval; }
 
-void adapt_poll_interval(worker &w) {
-  const uint64_t now = now_ns();
-  const uint64_t since = now - w.last_poll_ns;
-  w.last_poll_ns = now;
-  if (since < poll_period_ns) {
-    w.poll_interval = std::min(2 * w.poll_interval, max_poll_interval);
-  } else if (since > 2 * poll_period_ns) {
-    const auto at_rate = static_cast<int64_t>(
-        static_cast<uint64_t>(w.poll_interval) * poll_period_ns / since);
-    w.poll_interval = std::max<int64_t>(at_rate, 1);
+// Doubles interval (up to max) while the events that count it down come
+// sooner than period apart, and cuts it to the rate seen (down to 1) when
+// they come later than twice that; last is when the previous one came.
+void adapt_interval(int64_t &interval, uint64_t &last, uint64_t now,
+                    uint64_t period, int64_t max) {
+  const uint64_t since = now - last;
+  last = now;
+  if (since < period) {
+    interval = std::min(2 * interval, max);
+  } else if (since > 2 * period) {
+    const auto at_rate =
+        static_cast<int64_t>(static_cast<uint64_t>(interval) * period / since);
+    interval = std::max<int64_t>(at_rate, 1);
   }
+}
+
+void adapt_poll_interval(worker &w) {
+  adapt_interval(w.poll_interval, w.last_poll_ns, now_ns(), poll_period_ns,
+                 max_poll_interval);
+}
+
+// What a poll serves: requests from other nodes (steals above all), the
+// node's mailbox, and the write-backs that thieves wait for (lazy release)
+// or that the eager write-back policy owes.
+void serve_requests(worker &w) {
+  ito::memory::poll_at_release_point();
+  serve_node_mailbox(w);
+  ito::memory::fence_poll();
 }
 
 // Rank 0: the root task has delivered its value; tell every worker.
@@ -114,20 +131,6 @@ struct root_args {
   ito_sched_child_done(value, a.size);
 }
 
-// Counted iterations between two loop polls follow the clock as the forks
-// between two polls do (adapt_poll_interval), aiming at leaf_poll_period_ns.
-void adapt_leaf_interval(worker &w, uint64_t now) {
-  const uint64_t since = now - w.last_leaf_poll_ns;
-  w.last_leaf_poll_ns = now;
-  if (since < leaf_poll_period_ns) {
-    w.leaf_interval = std::min(2 * w.leaf_interval, max_leaf_interval);
-  } else if (since > 2 * leaf_poll_period_ns) {
-    const auto at_rate = static_cast<int64_t>(
-        static_cast<uint64_t>(w.leaf_interval) * leaf_poll_period_ns / since);
-    w.leaf_interval = std::max<int64_t>(at_rate, 1);
-  }
-}
-
 int held_leaf_polls = 0;
 
 // A Cilk program's forks outside its root task (in a static initializer, a
@@ -136,14 +139,6 @@ int held_leaf_polls = 0;
 // everyone's afterwards. The deque is the process's own, which no thief
 // reads outside a root task.
 bool serial_outside_root = false;
-
-// What a fork's poll serves, from a leaf: steals above all.
-void poll_in_leaf(worker &w, uint64_t now) {
-  w.last_poll_ns = now;
-  ito::memory::poll_at_release_point();
-  serve_node_mailbox(w);
-  ito::memory::fence_poll();
-}
 
 } // namespace
 
@@ -249,11 +244,7 @@ void ito_sched_poll(void) {
   ito_sched_poll_countdown = poll_interval_for(w);
   // Requests from other nodes (steals above all) are served here, so a
   // victim busy in its own tasks still answers within a few microseconds.
-  ito::memory::poll_at_release_point();
-  serve_node_mailbox(w);
-  // Write-backs that thieves wait for (lazy release), or that the eager
-  // write-back policy owes this fork.
-  ito::memory::fence_poll();
+  serve_requests(w);
 }
 
 void ito_sched_loop_poll(void) {
@@ -267,11 +258,16 @@ void ito_sched_loop_poll(void) {
   // sets it again.
   if (!w.on_own_thread())
     return;
+  // The iterations between two loop polls follow the clock as the forks
+  // between two polls do, aiming at leaf_poll_period_ns.
   const uint64_t now = now_ns();
-  adapt_leaf_interval(w, now);
+  adapt_interval(w.leaf_interval, w.last_leaf_poll_ns, now, leaf_poll_period_ns,
+                 max_leaf_interval);
   ito_sched_loop_countdown = w.leaf_interval;
-  if (!held_leaf_polls && now - w.last_poll_ns >= leaf_poll_period_ns)
-    poll_in_leaf(w, now);
+  if (!held_leaf_polls && now - w.last_poll_ns >= leaf_poll_period_ns) {
+    w.last_poll_ns = now;
+    serve_requests(w);
+  }
 }
 
 void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
