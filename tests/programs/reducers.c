@@ -4,7 +4,8 @@
 // by a task that may run in a stolen continuation, a cilk_for with a
 // grainsize pragma adding to a reducer, and a list that tasks append to in
 // parallel, whose order is the serial program's only if views are reduced
-// in serial order. Reducers travel nowhere: each strand has its view, in
+// in serial order, and a struct reducer used through a pointer with `->`.
+// Reducers travel nowhere: each strand has its view, in
 // whichever process it runs, and views meet at the joins.
 // RUN: %ito-cc --ito-no-translate -O2 %s -o %t.serial
 // RUN: %t.serial > %t.expected
@@ -23,7 +24,7 @@
 // Other schedules (ITO_STEAL_SEED): the same answer under each.
 // RUN: sh -c 'for s in 1 2 3 4 5 6 7 8; do ITO_STEAL_SEED=$s %ito-run -n 4 %t | diff %t.expected - || exit 1; done'
 // RUN: sh -c 'for s in 1 2 3 4; do ITO_STEAL_SEED=$s %ito-run -n 4 --internode %t | diff %t.expected - || exit 1; done'
-// CHECK: fib 317811 calls 1028457 field 1028457 locals 640000 squares 333332833333500000 list 20000 in order 1
+// CHECK: fib 317811 calls 1028457 field 1028457 locals 640000 squares 333332833333500000 list 20000 in order 1 pairs 100000 4999950000
 
 #include <cilk/cilk.h>
 #include <stdio.h>
@@ -104,6 +105,31 @@ static void push(list *l, int v) {
   l->tail = n;
 }
 
+// A struct reducer reached through a pointer and used with `->`.
+typedef struct {
+  long n, s;
+} pair;
+static void pair_zero(void *v) { ((pair *)v)->n = ((pair *)v)->s = 0; }
+static void pair_add(void *l, void *r) {
+  ((pair *)l)->n += ((pair *)r)->n;
+  ((pair *)l)->s += ((pair *)r)->s;
+}
+
+static void tally_pairs(int lo, int hi,
+                        pair cilk_reducer(pair_zero, pair_add) *pr) {
+  if (hi - lo <= 4) {
+    for (int i = lo; i < hi; i++) {
+      pr->n++;
+      pr->s += i;
+    }
+    return;
+  }
+  int mid = (lo + hi) / 2;
+  cilk_spawn tally_pairs(lo, mid, pr);
+  tally_pairs(mid, hi, pr);
+  cilk_sync;
+}
+
 static void collect(int lo, int hi) {
   if (hi - lo <= 8) {
     for (int i = lo; i < hi; i++)
@@ -135,12 +161,15 @@ int main(void) {
     squares += i * i;
 
   collect(0, 20000);
+  pair cilk_reducer(pair_zero, pair_add) pairs = {0, 0};
+  tally_pairs(0, 100000, &pairs);
   int n = 0, in_order = 1;
   for (node *p = items.head; p; p = p->next, n++)
     in_order &= p->value == n;
 
   printf("fib %ld calls %ld field %ld locals %ld squares %ld list %d in order "
-         "%d\n",
-         result, calls, s.visits, locals, squares, n, in_order);
+         "%d pairs %ld %ld\n",
+         result, calls, s.visits, locals, squares, n, in_order, pairs.n,
+         pairs.s);
   return 0;
 }

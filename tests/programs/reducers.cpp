@@ -86,8 +86,8 @@ int main() {
     sum += i;
 
   tally_reducer<tally> t;
-  cilk_for (int i = 0; i < 1000; i++)
-    t.add(i);
+  tally_reducer<tally> *tp = &t;
+  cilk_for(int i = 0; i < 1000; i++) tp->add(i);
 
   out << "fib(30) = " << result << ", sum " << sum << ", mean of " << t.count
       << " values " << t.sum / t.count << std::endl;

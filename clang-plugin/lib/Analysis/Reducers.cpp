@@ -253,6 +253,16 @@ bool ito::reducerOps(ASTContext &Ctx, const Expr *E, ReducerOps &Out,
   return opsOf(Ctx, E->getType(), writtenTypeOf(E), Out, Why);
 }
 
+bool ito::reducerOpsThrough(ASTContext &Ctx, const Expr *Pointer,
+                            ReducerOps &Out, std::string &Why) {
+  TypeLoc Written = skipSugar(writtenTypeOf(Pointer));
+  if (auto P = Written.getAs<PointerTypeLoc>())
+    Written = P.getPointeeLoc();
+  else
+    Written = TypeLoc();
+  return opsOf(Ctx, Pointer->getType()->getPointeeType(), Written, Out, Why);
+}
+
 bool ito::reducerOps(ASTContext &Ctx, const ValueDecl *D, ReducerOps &Out,
                      std::string &Why) {
   const auto *DD = dyn_cast<DeclaratorDecl>(D);

@@ -203,6 +203,8 @@ bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
   const ReducerUses Reducers = findReducerUses(Ctx);
   for (const Expr *X : Reducers.Views)
     Add(X->getBeginLoc());
+  for (const Expr *X : Reducers.ArrowBases)
+    Add(X->getBeginLoc());
   for (const auto &Scope : Reducers.Scopes)
     Add(Scope.second->getBeginLoc());
   for (const TypeAliasTemplateDecl *Alias : Reducers.Aliases)

@@ -95,11 +95,14 @@ std::string promotedDeclarationCxx(Edits &E, const PromotionPlan &Plan,
 /// (EmitReducers.cpp).
 struct ReducerUses {
   std::vector<const clang::Expr *> Views;
+  /// Pointers to reducers used with `->`: `p->n` is the view's member.
+  std::vector<const clang::Expr *> ArrowBases;
   std::vector<std::pair<const clang::VarDecl *, const clang::DeclStmt *>>
       Scopes;
   std::vector<const clang::TypeAliasTemplateDecl *> Aliases;
   bool empty() const {
-    return Views.empty() && Scopes.empty() && Aliases.empty();
+    return Views.empty() && ArrowBases.empty() && Scopes.empty() &&
+           Aliases.empty();
   }
 };
 ReducerUses findReducerUses(clang::ASTContext &Ctx);

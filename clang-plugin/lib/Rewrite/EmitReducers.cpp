@@ -59,6 +59,15 @@ public:
     return true;
   }
 
+  bool VisitMemberExpr(MemberExpr *ME) {
+    const Expr *Base = ME->getBase();
+    if (ME->isArrow() && Base->getType()->isPointerType() &&
+        isReducerType(Base->getType()->getPointeeType()) &&
+        inUserCode(ME->getBeginLoc()))
+      Out.ArrowBases.push_back(Base);
+    return true;
+  }
+
   bool VisitExpr(Expr *X) {
     if (!X->isGLValue() || !isReducerType(X->getType()) ||
         !inUserCode(X->getBeginLoc()))
@@ -250,12 +259,15 @@ void ito::emitReducers(Edits &E, const ReducerUses &Uses) {
                   "void *) = " +
                   Reduce + "; };");
   }
-  for (const Expr *X : Uses.Views) {
+  // A view where the reducer is used; for `p->n`, the base `p` becomes the
+  // address of the strand's view.
+  auto EmitView = [&](const Expr *X, bool Through) {
     ReducerOps Ops;
     std::string Why;
-    if (!reducerOps(E.Ctx, X, Ops, Why)) {
+    if (!(Through ? reducerOpsThrough(E.Ctx, X, Ops, Why)
+                  : reducerOps(E.Ctx, X, Ops, Why))) {
       E.error(X->getExprLoc(), "cannot tell which reducer this is: " + Why);
-      continue;
+      return;
     }
     CharSourceRange R = wrapRange(E, X);
     if (R.isInvalid()) {
@@ -263,28 +275,35 @@ void ito::emitReducers(Edits &E, const ReducerUses &Uses) {
               "a reducer used in the body of a macro: its view cannot be "
               "taken there; use it outside the macro or pass it as an "
               "argument");
-      continue;
+      return;
     }
     if (!CPlusPlus) {
       // Around the text, which promotion may have replaced already (C moves
       // a cilk_for body by its rewritten text, with what is inserted in it).
       // No macro: a preprocessed source's translation has none.
-      E.insertBefore(R.getBegin(), "(*({ __auto_type __ito_p = &(");
+      E.insertBefore(R.getBegin(), Through ? "({ __auto_type __ito_p = ("
+                                           : "(*({ __auto_type __ito_p = &(");
       E.insertAfter(Lexer::getLocForEndOfToken(R.getEnd(), 0, E.SM, E.LangOpts),
                     "); (__typeof__(*__ito_p) *)ito_abi_view((void *)__ito_p, "
                     "sizeof *__ito_p, (ito_reducer_identity_fn)(" +
                         Ops.Identity + "), (ito_reducer_reduce_fn)(" +
-                        Ops.Reduce + ")); }))");
-      continue;
+                        Ops.Reduce + ")); })" + (Through ? "" : ")"));
+      return;
     }
     // C++: one replacement, so that code moved later (a cilk_for body into
     // a lambda) takes the whole of it.
     const std::string Text = E.rewrittenText(R);
-    if (!Ops.Companion.empty())
-      E.replace(R, "::ito::cilk::__view<" + Ops.Companion + ">(" + Text + ")");
-    else
-      E.replace(R, "::ito::cilk::__view(" + Text + operationsArgs(Ops) + ")");
-  }
+    const std::string Reducer = Through ? "*(" + Text + ")" : Text;
+    std::string View =
+        Ops.Companion.empty()
+            ? "::ito::cilk::__view(" + Reducer + operationsArgs(Ops) + ")"
+            : "::ito::cilk::__view<" + Ops.Companion + ">(" + Reducer + ")";
+    E.replace(R, Through ? "__builtin_addressof(" + View + ")" : View);
+  };
+  for (const Expr *X : Uses.Views)
+    EmitView(X, /*Through=*/false);
+  for (const Expr *X : Uses.ArrowBases)
+    EmitView(X, /*Through=*/true);
   for (const auto &[V, DS] : Uses.Scopes) {
     ReducerOps Ops;
     std::string Why;

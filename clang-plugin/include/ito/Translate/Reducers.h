@@ -53,6 +53,10 @@ clang::QualType viewType(clang::QualType T);
 /// told (Why then says why).
 bool reducerOps(clang::ASTContext &Ctx, const clang::Expr *E, ReducerOps &Out,
                 std::string &Why);
+/// The operations of the reducer pointer \p Pointer points to (the base of
+/// `p->field`).
+bool reducerOpsThrough(clang::ASTContext &Ctx, const clang::Expr *Pointer,
+                       ReducerOps &Out, std::string &Why);
 /// The operations of variable or field \p D, of reducer type.
 bool reducerOps(clang::ASTContext &Ctx, const clang::ValueDecl *D,
                 ReducerOps &Out, std::string &Why);
