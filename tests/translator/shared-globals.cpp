@@ -7,7 +7,7 @@
 // instantiations inherit the section); constants and constexpr ones are
 // not.
 // RUN: %ito-translate %s -- -std=c++17 -I %ito-include > %t.cpp
-// RUN: grep -v -e '^ *// [^#]' -e '^ *//$' -e '^ *$' %t.cpp | FileCheck %s --implicit-check-not=ito_globals --implicit-check-not=ito_zglobals
+// RUN: grep -v -e '^ *// [^#]' -e '^ *//$' -e '^ *$' %t.cpp | FileCheck %s --implicit-check-not=ito_globals --implicit-check-not=ito_zglobals --implicit-check-not=scalars
 // RUN: %clangxx -std=c++17 -fsyntax-only -Werror -I %ito-include %t.cpp
 
 #include <cilk/cilk.h>
@@ -19,15 +19,15 @@ std::vector<int> values;
 // CHECK: __attribute__((section("ito_globals"))) std::string name = "x";
 std::string name = "x";
 namespace config {
-// CHECK: __attribute__((section("ito_globals"))) int scale = 2;
+// CHECK: __attribute__((section("ito_gscalars"), aligned(16))) int scale = 2;
 int scale = 2;
 } // namespace config
 struct counters {
   static long hits;
-  // CHECK: __attribute__((section("ito_globals"))) static inline int inlined = 0;
+  // CHECK: __attribute__((section("ito_gscalars"), aligned(16))) static inline int inlined = 0;
   static inline int inlined = 0;
 };
-// CHECK: __attribute__((section("ito_globals"))) long counters::hits = 0;
+// CHECK: __attribute__((section("ito_gscalars"), aligned(16))) long counters::hits = 0;
 long counters::hits = 0;
 // CHECK: template <class T> __attribute__((section("ito_globals"))) T zero = T();
 template <class T> T zero = T();
@@ -43,7 +43,7 @@ template <class T> std::vector<T> table<T>::rows;
 template <class T> T table<T>::scale = T(1);
 // An explicit specialization: without the pragma, clang warns that the
 // section comes after the member's declaration (-Wsection).
-// CHECK: template <> __attribute__((section("ito_globals"))) _Pragma("clang diagnostic push") _Pragma("clang diagnostic ignored \"-Wsection\"") double table<double>::scale _Pragma("clang diagnostic pop") = 0.5;
+// CHECK: template <> __attribute__((section("ito_gscalars"), aligned(16))) _Pragma("clang diagnostic push") _Pragma("clang diagnostic ignored \"-Wsection\"") double table<double>::scale _Pragma("clang diagnostic pop") = 0.5;
 template <> double table<double>::scale = 0.5;
 template <class T> T &one() {
   // CHECK: __attribute__((section("ito_zglobals"))) static ::ito::cilk::__shared_static<__ito_t_v> __ito_ss_v; static __ito_t_v &v = __ito_ss_v.__get([&](void *__ito_m) { ::new (__ito_m) __ito_t_v{1}; });
@@ -60,7 +60,7 @@ inline int in_inline() {
 }
 
 long work(int k) {
-  // CHECK: __attribute__((section("ito_zglobals"))) static long calls;
+  // CHECK: __attribute__((section("ito_zscalars"), aligned(16))) static long calls;
   static long calls;
   // CHECK: __attribute__((section("ito_globals"))) static int table[2] = {1, 2};
   static int table[2] = {1, 2};

@@ -9,10 +9,13 @@
 // between the program's processes: ito_globals when the declaration has an
 // initializer, ito_zglobals (no file space) when none of its declarators
 // has one. The attribute goes before the declaration's specifiers, so it
-// covers every declarator of it. Static locals that a constant initializes
-// go there too, and so do templated variables: their instantiations
-// inherit the attribute. A C++ static local that a dynamic initializer sets
-// becomes a reference to one object for the job, built once in storage there:
+// covers every declarator of it. A declaration of scalars only (numbers,
+// pointers, enums) goes into ito_gscalars or ito_zscalars instead, each
+// variable 16 bytes aligned, so that libito can write each one back whole.
+// Static locals that a constant initializes go there too, and so do templated
+// variables: their instantiations inherit the attribute. A C++ static local
+// that a dynamic initializer sets becomes a reference to one object for the
+// job, built once in storage there:
 //
 //   __attribute__((section("ito_zglobals"))) static
 //   ::ito::cilk::__shared_static<T> __ito_ss_v; static T &v =
@@ -37,7 +40,7 @@ bool ito::emitSharedGlobals(Edits &E) {
   // their first location; any initializer puts them all in ito_globals.
   struct Finder : RecursiveASTVisitor<Finder> {
     const SourceManager &SM;
-    llvm::DenseMap<unsigned, bool> Initialized;
+    llvm::DenseMap<unsigned, bool> Initialized, Scalars;
     llvm::SmallVector<SourceLocation, 16> Order;
     explicit Finder(const SourceManager &SM) : SM(SM) {}
     bool VisitVarDecl(VarDecl *VD) {
@@ -49,6 +52,8 @@ bool ito::emitSharedGlobals(Edits &E) {
       if (New)
         Order.push_back(Begin);
       It->second |= VD->hasInit() && !isa<ImplicitValueInitExpr>(VD->getInit());
+      auto [S, NewS] = Scalars.insert({Begin.getRawEncoding(), true});
+      S->second &= isScalar(VD);
       Templated |= VD->isTemplated();
       // Clang merges an explicit specialization of a static data member
       // before it sees its initializer, takes it for a declaration and
@@ -57,6 +62,16 @@ bool ito::emitSharedGlobals(Edits &E) {
           VD->getTemplateSpecializationKind() == TSK_ExplicitSpecialization)
         Quiet.push_back({Begin, VD->getLocation()});
       return true;
+    }
+    /// A variable whose bytes are one value that a store writes at once.
+    bool isScalar(const VarDecl *VD) const {
+      QualType T = VD->getType();
+      if (VD->isTemplated() || T->isDependentType() ||
+          !(T->isScalarType() || T->isAnyComplexType()) ||
+          T->isMemberPointerType())
+        return false;
+      const uint64_t Size = VD->getASTContext().getTypeSize(T) / 8;
+      return Size > 1 && Size <= 16;
     }
     bool VisitDeclStmt(DeclStmt *S) {
       if (S->isSingleDecl())
@@ -92,10 +107,18 @@ bool ito::emitSharedGlobals(Edits &E) {
         Lexer::getLocForEndOfToken(Name, 0, E.SM, E.Ctx.getLangOpts()),
         " _Pragma(\"clang diagnostic pop\")");
   }
-  for (SourceLocation Begin : F.Order)
-    E.insertBefore(Begin, F.Initialized[Begin.getRawEncoding()]
-                              ? "__attribute__((section(\"ito_globals\"))) "
-                              : "__attribute__((section(\"ito_zglobals\"))) ");
+  for (SourceLocation Begin : F.Order) {
+    const bool Initialized = F.Initialized[Begin.getRawEncoding()];
+    if (F.Scalars[Begin.getRawEncoding()])
+      E.insertBefore(Begin, Initialized ? "__attribute__((section("
+                                          "\"ito_gscalars\"), aligned(16))) "
+                                        : "__attribute__((section("
+                                          "\"ito_zscalars\"), aligned(16))) ");
+    else
+      E.insertBefore(
+          Begin, Initialized ? "__attribute__((section(\"ito_globals\"))) "
+                             : "__attribute__((section(\"ito_zglobals\"))) ");
+  }
   // Both want the prologue: the once-statics its interface, the templated
   // definitions its section anchors (ito/cilk_abi.hpp).
   return !F.Once.empty() || F.Templated;

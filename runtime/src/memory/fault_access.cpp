@@ -223,20 +223,25 @@ bool memory_system::resolve_fault(void *addr, bool write) {
 
 // Writes home the bytes of each written block that differ from its twin,
 // exactly (no byte that did not change: another process may have written
-// it), and maps the block read-only again.
+// it), and maps the block read-only again. A scalar global is written whole
+// (program_globals.hpp): its bytes are one value.
 void memory_system::write_back_twins() {
   if (n_twins_ == 0)
     return;
   const std::size_t bs = cache_->block_size();
+  constexpr std::size_t slot = globals_layout::scalar_slot;
   for (cache_block *b : implicit_) {
     if (!b->twin)
       continue;
     const char *now = b->data, *was = b->twin;
+    const char *start = reinterpret_cast<const char *>(b->id * bs);
+    std::size_t s0, s1;
+    globals_.scalars_within(start, start + bs, s0, s1);
     runs_.clear();
     std::size_t i = 0;
     while (i < bs) {
       // Skip equal words, then equal bytes; a run ends at the first equal
-      // byte.
+      // byte. Among the scalars it covers their whole slots.
       while (i + 8 <= bs && std::memcmp(now + i, was + i, 8) == 0)
         i += 8;
       while (i < bs && now[i] == was[i])
@@ -246,6 +251,10 @@ void memory_system::write_back_twins() {
       std::size_t j = i + 1;
       while (j < bs && now[j] != was[j])
         j++;
+      if (i >= s0 && i < s1)
+        i &= ~(slot - 1);
+      if (j > s0 && j - 1 < s1)
+        j = std::min(s1, (j + slot - 1) & ~(slot - 1));
       const auto off = static_cast<uint32_t>(i),
                  n = static_cast<uint32_t>(j - i);
       const std::size_t k = runs_.size();

@@ -16,6 +16,8 @@ extern char __ito_globals_begin[] __attribute__((weak));
 extern char __ito_globals_end[] __attribute__((weak));
 extern char __ito_zglobals_begin[] __attribute__((weak));
 extern char __ito_zglobals_end[] __attribute__((weak));
+extern char __ito_gscalars_end[] __attribute__((weak));
+extern char __ito_zscalars_end[] __attribute__((weak));
 }
 
 namespace ito::memory {
@@ -27,6 +29,9 @@ globals_layout program_globals_layout() {
     g.data_end = __ito_globals_end;
     g.zero_begin = __ito_zglobals_begin;
     g.zero_end = __ito_zglobals_end;
+    // (A program linked by an older script has no scalars' part.)
+    g.data_scalars_end = __ito_gscalars_end ? __ito_gscalars_end : g.data_begin;
+    g.zero_scalars_end = __ito_zscalars_end ? __ito_zscalars_end : g.zero_begin;
   }
   return g;
 }
