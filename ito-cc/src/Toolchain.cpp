@@ -69,6 +69,11 @@ Expected<Toolchain> findToolchain(const char *Argv0, void *MainAddr) {
     TC.CompileFlags.push_back("-I" + Dir);
   for (const std::string &Def : splitList(ITO_MPI_DEFINITIONS))
     TC.CompileFlags.push_back("-D" + Def);
+  // The C library's stream functions as calls, not inline (getline,
+  // getc_unlocked, putc_unlocked...): libito does them on behalf of the
+  // process that opened the stream, and an inline one would use this
+  // process's descriptor. (Its -O0 meaning; nothing else changes.)
+  TC.CompileFlags.push_back("-D__NO_INLINE__");
 
   // A Cilk program's main runs as the root task (libito's __wrap_main).
   TC.LinkFlags.push_back("-Wl,--wrap=main");

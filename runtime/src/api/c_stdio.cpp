@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <cwchar>
 
 namespace pm = ito::memory::program_memory;
 namespace ps = ito::memory::program_streams;
@@ -372,6 +373,99 @@ ssize_t getdelim(char **line, size_t *cap, int delim, FILE *f) {
   if (delim != '\n')
     ps::unsupported(owner, "getdelim");
   return getline_elsewhere(owner, line, cap, f);
+}
+
+// What the C library's inline getline calls (ito-cc turns the C library's
+// inline stream functions off, but code compiled otherwise may have it).
+ssize_t __getdelim(char **line, size_t *cap, int delim, FILE *f) {
+  return getdelim(line, cap, delim, f);
+}
+
+// A binary int.
+
+int getw(FILE *f) {
+  ITO_LIBC(getw);
+  const int owner = ps::owner_elsewhere(f);
+  if (owner < 0)
+    return libc_getw(f);
+  int w;
+  return read_elsewhere(owner, &w, sizeof w, 1, f) == 1 ? w : EOF;
+}
+
+int putw(int w, FILE *f) {
+  ITO_LIBC(putw);
+  const int owner = ps::owner_elsewhere(f);
+  if (owner < 0)
+    return libc_putw(w, f);
+  write_elsewhere(owner, f, &w, sizeof w);
+  return 0;
+}
+
+// Wide characters, one request each.
+
+wint_t fgetwc(FILE *f) {
+  ITO_LIBC(fgetwc);
+  const int owner = ps::owner_elsewhere(f);
+  return owner < 0 ? libc_fgetwc(f)
+                   : static_cast<wint_t>(ps::at_owner(owner, ps::op::getwc, f));
+}
+
+wint_t getwc(FILE *f) { return fgetwc(f); }
+wint_t fgetwc_unlocked(FILE *f) { return fgetwc(f); }
+wint_t getwc_unlocked(FILE *f) { return fgetwc(f); }
+wint_t getwchar(void) { return fgetwc(stdin); }
+
+wint_t fputwc(wchar_t c, FILE *f) {
+  ITO_LIBC(fputwc);
+  const int owner = ps::owner_elsewhere(f);
+  return owner < 0 ? libc_fputwc(c, f)
+                   : static_cast<wint_t>(ps::at_owner(owner, ps::op::putwc, f,
+                                                      static_cast<int64_t>(c)));
+}
+
+wint_t putwc(wchar_t c, FILE *f) { return fputwc(c, f); }
+wint_t fputwc_unlocked(wchar_t c, FILE *f) { return fputwc(c, f); }
+wint_t putwc_unlocked(wchar_t c, FILE *f) { return fputwc(c, f); }
+
+wint_t ungetwc(wint_t c, FILE *f) {
+  ITO_LIBC(ungetwc);
+  const int owner = ps::owner_elsewhere(f);
+  return owner < 0 ? libc_ungetwc(c, f)
+                   : static_cast<wint_t>(ps::at_owner(owner, ps::op::ungetwc, f,
+                                                      static_cast<int64_t>(c)));
+}
+
+wchar_t *fgetws(wchar_t *s, int n, FILE *f) {
+  ITO_LIBC(fgetws);
+  const int owner = ps::owner_elsewhere(f);
+  if (owner < 0)
+    return libc_fgetws(s, n, f);
+  if (n <= 0)
+    return nullptr;
+  int i = 0;
+  while (i < n - 1) {
+    const wint_t c = fgetwc(f);
+    if (c == WEOF)
+      break;
+    s[i++] = static_cast<wchar_t>(c);
+    if (c == L'\n')
+      break;
+  }
+  if (i == 0)
+    return nullptr;
+  s[i] = L'\0';
+  return s;
+}
+
+int fputws(const wchar_t *s, FILE *f) {
+  ITO_LIBC(fputws);
+  const int owner = ps::owner_elsewhere(f);
+  if (owner < 0)
+    return libc_fputws(s, f);
+  for (; *s; s++)
+    if (fputwc(*s, f) == WEOF)
+      return -1;
+  return 0;
 }
 
 // Position and state.

@@ -8,9 +8,13 @@
 #include "threads/transport.hpp"
 #include "threads/worker.hpp"
 
+#include <algorithm>
 #include <cerrno>
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
+#include <cwchar>
+#include <dirent.h>
 #include <vector>
 
 #include <unistd.h>
@@ -29,7 +33,9 @@ struct request {
 };
 
 // A request with no reply: the owner applies it in order, later.
-bool one_way(op o) { return o == op::write || o == op::clearerr; }
+bool one_way(op o) {
+  return o == op::write || o == op::clearerr || o == op::rewinddir;
+}
 
 void append(std::vector<char> &v, const void *p, std::size_t n) {
   const char *c = static_cast<const char *>(p);
@@ -93,6 +99,39 @@ void apply(const request &q, const char *in, std::size_t in_len,
     break;
   case op::clearerr:
     std::clearerr(f);
+    break;
+  case op::getwc:
+    value = static_cast<int64_t>(std::fgetwc(f));
+    break;
+  case op::putwc:
+    value = static_cast<int64_t>(std::fputwc(static_cast<wchar_t>(q.a), f));
+    break;
+  case op::ungetwc:
+    value = static_cast<int64_t>(std::ungetwc(static_cast<wint_t>(q.a), f));
+    break;
+  case op::readdir: {
+    DIR *d = reinterpret_cast<DIR *>(q.file);
+    errno = 0;
+    if (const struct dirent *e = ::readdir(d)) {
+      // The entry up to its name's end: what the asker's copy needs.
+      const std::size_t n =
+          offsetof(struct dirent, d_name) + std::strlen(e->d_name) + 1;
+      append(reply, e, std::min(n, sizeof *e));
+      value = 1;
+    }
+    break;
+  }
+  case op::closedir:
+    value = ::closedir(reinterpret_cast<DIR *>(q.file));
+    break;
+  case op::rewinddir:
+    ::rewinddir(reinterpret_cast<DIR *>(q.file));
+    break;
+  case op::telldir:
+    value = ::telldir(reinterpret_cast<DIR *>(q.file));
+    break;
+  case op::seekdir:
+    ::seekdir(reinterpret_cast<DIR *>(q.file), static_cast<long>(q.a));
     break;
   case op::fd_write: {
     const int fd = fileno(f);

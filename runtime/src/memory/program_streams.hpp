@@ -1,4 +1,4 @@
-// The program's FILE streams between processes. A FILE belongs to the
+// The program's FILE and DIR streams between processes. A FILE belongs to the
 // process that opened it: its descriptor, its lock and its place in the C
 // library's list of streams (flushed at exit) exist there only, though the
 // FILE itself is in global memory (fopen allocates it) and its address
@@ -10,7 +10,8 @@
 // requests when it polls, when idle, and before it uses one of its own
 // streams, so whatever happened before that use, wherever, comes first:
 // a child's lines before its parent's after the sync, as in the serial
-// program.
+// program. A directory stream (opendir) is the same: its descriptor is the
+// opener's.
 #pragma once
 
 #include "memory/program_memory.hpp"
@@ -34,6 +35,15 @@ enum class op : uint32_t {
   eof,      // -> feof
   error,    // -> ferror
   clearerr, // (no reply)
+  getwc,    // -> fgetwc's result
+  putwc,    // a: the wide character -> fputwc's result
+  ungetwc,  // a: the wide character -> ungetwc's result
+  // On a directory stream (f: the DIR):
+  readdir,   // -> found (0/1), the entry's bytes
+  closedir,  // -> closedir's result
+  rewinddir, // (no reply)
+  telldir,   // -> telldir's result
+  seekdir,   // a: the position
   // On the stream's descriptor (a stand-in's, below):
   fd_write, // in: the bytes -> write's result
   fd_read,  // a: bytes -> read's result, the bytes
