@@ -1,8 +1,9 @@
 // ito-cc's LeafPolls pass (clang-plugin/lib/Passes/LeafPolls.cpp) counts
 // down to a poll in the code a long serial leaf runs: the loop right around
 // an innermost loop, a loop that calls, a function that calls itself, a
-// function whose address is taken (qsort's comparison). Innermost loops
-// without calls (vectorized here), and code that forks, have none.
+// function whose address is taken (qsort's comparison), an innermost loop
+// alone in its function. Innermost loops inside loops without calls
+// (vectorized here), short ones, and code that forks, have none.
 // RUN: %ito-cc -O2 -S -emit-llvm %s -o - | FileCheck %s
 // The serial elision has none.
 // RUN: %ito-cc --ito-no-translate -O2 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=SERIAL
@@ -30,12 +31,27 @@ void rows(double *a, int n, int m) {
       a[i * m + j] += 1;
 }
 
+// An innermost loop with no loop around it (a coarse task's whole leaf may
+// be one) counts in a register too, 64 iterations at a time: its vector
+// loop and its remainder.
 // CHECK-LABEL: define{{.*}} @flat(
-// CHECK-NOT: ito_sched_loop
+// CHECK: and i64 {{%.*}}, 63
+// CHECK: sub i64 {{%.*}}, 64
+// CHECK: call void @ito_sched_loop_poll()
+// CHECK: fmul <{{[0-9]+}} x double>
 // CHECK-LABEL: {{^}$}}
 void flat(double *a, int n) {
   for (int i = 0; i < n; i++)
     a[i] *= 2;
+}
+
+// Unless it is known to be short.
+// CHECK-LABEL: define{{.*}} @short_flat(
+// CHECK-NOT: ito_sched_loop
+// CHECK-LABEL: {{^}$}}
+void short_flat(double *a) {
+  for (int i = 0; i < 500; i++)
+    a[i] = a[i] * 3 + a[i + 1];
 }
 
 // CHECK-LABEL: define{{.*}} @walk(
@@ -44,7 +60,7 @@ long walk(long n) { return n < 2 ? n : walk(n - 1) + walk(n - 2); }
 
 // CHECK-LABEL: define{{.*}} @fib(
 // CHECK-NOT: ito_sched_loop
-// CHECK: call void @ito_sched_poll()
+// CHECK: call ptr @ito_sched_fork_polling(
 // CHECK-NOT: ito_sched_loop
 // CHECK-LABEL: {{^}$}}
 long fib(long n) {
@@ -77,9 +93,9 @@ void calls(int n) {
 // The spawn loop polls at its forks; the sync after it counts once per
 // child.
 // CHECK-LABEL: define{{.*}} @spawns(
-// CHECK: call void @ito_sched_poll()
+// CHECK: call ptr @ito_sched_fork_polling(
 // CHECK: call ptr @ito_uat_fork(
-// CHECK-NOT: ito_sched_poll()
+// CHECK-NOT: ito_sched_fork_polling(
 // CHECK: call void @ito_sched_loop_poll()
 void spawns(int n) {
   for (int i = 0; i < n; i++)

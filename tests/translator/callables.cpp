@@ -22,9 +22,9 @@ template <typename T> T tfib(T n) {
   // CHECK-NEXT: {{^}}  if (n < 2)
   // CHECK-NEXT: {{^}}    return n;{{$}}
   T x = cilk_spawn tfib(n - 1);
-  // CHECK-NEXT: {{^}}  {{.*}} x; {{.*}}(n - 1){{.*}}return tfib({{.*}}__a0{{.*}}); }; __ito_l[[X]].__fork(__builtin_alloca({{.*}}), &x, {{.*}}}{{$}}
+  // CHECK-NEXT: {{^}}  {{.*}} x; {{.*}}(n - 1){{.*}}return tfib({{.*}}__a0{{.*}}); }; {{.*}}__ito_l[[X]].__fork(__ito_m ? __ito_m : __builtin_alloca({{.*}}), &x, {{.*}}}{{$}}
   auto y = cilk_spawn tfib<T>(n - 2);
-  // CHECK-NEXT: {{^}}  {{.*}} y; {{.*}}(n - 2){{.*}}return tfib<T>({{.*}}__a0{{.*}}); }; __ito_l[[X]].__fork(__builtin_alloca({{.*}}), &y, {{.*}}}{{$}}
+  // CHECK-NEXT: {{^}}  {{.*}} y; {{.*}}(n - 2){{.*}}return tfib<T>({{.*}}__a0{{.*}}); }; {{.*}}__ito_l[[X]].__fork(__ito_m ? __ito_m : __builtin_alloca({{.*}}), &y, {{.*}}}{{$}}
   cilk_sync;
   // CHECK-NEXT: {{^}}  do { __ito_l[[X]].__sync(); } while (0);
   return x + y;

@@ -58,15 +58,15 @@ int assignments(int n) {
   struct pair p;
   int count[8];
   x = cilk_spawn f(n);
-  // CHECK: {{^}}  { {{.*}}f({{.*}}__a0{{.*}}__ito_l[[L:[0-9]+]].__fork(__builtin_alloca({{.*}}), &(x), {{.*}}}{{$}}
+  // CHECK: {{^}}  { {{.*}}f({{.*}}__a0{{.*}}__ito_l[[L:[0-9]+]].__fork(__ito_m ? __ito_m : __builtin_alloca({{.*}}), &(x), {{.*}}}{{$}}
   y = cilk_spawn f(n);
-  // CHECK-NEXT: {{^}}  { {{.*}}__ito_l[[L]].__fork(__builtin_alloca({{.*}}), &(y), {{.*}}}{{$}}
+  // CHECK-NEXT: {{^}}  { {{.*}}__ito_l[[L]].__fork(__ito_m ? __ito_m : __builtin_alloca({{.*}}), &(y), {{.*}}}{{$}}
   p.a = cilk_spawn f(n);
-  // CHECK-NEXT: {{^}}  { {{.*}}__ito_l[[L]].__fork(__builtin_alloca({{.*}}), &(p.a), {{.*}}}{{$}}
+  // CHECK-NEXT: {{^}}  { {{.*}}__ito_l[[L]].__fork(__ito_m ? __ito_m : __builtin_alloca({{.*}}), &(p.a), {{.*}}}{{$}}
   for (int i = 0; i < 8; i++)
     count[i] = cilk_spawn f(i);
   // CHECK-NEXT: {{^}}  for (int i = 0; i < 8; i++)
-  // CHECK-NEXT: {{^}}    { {{.*}}(i){{.*}}__ito_l[[L]].__fork(__builtin_alloca({{.*}}), &(count[i]), {{.*}}}{{$}}
+  // CHECK-NEXT: {{^}}    { {{.*}}(i){{.*}}__ito_l[[L]].__fork(__ito_m ? __ito_m : __builtin_alloca({{.*}}), &(count[i]), {{.*}}}{{$}}
   cilk_sync;
   // CHECK-NEXT: {{^}}  do { __ito_l[[L]].__sync(); } while (0);
   return x + (int)y + p.a + count[7];
@@ -136,14 +136,14 @@ int nested(int n) {
   int s = 0;
   if (n > 0) {
     int t = cilk_spawn f(n);
-    // CHECK: {{^}}    int t; { {{.*}}__ito_l{{[0-9]+}}.__fork(__builtin_alloca({{.*}}), &t,
+    // CHECK: {{^}}    int t; { {{.*}}__ito_l{{[0-9]+}}.__fork(__ito_m ? __ito_m : __builtin_alloca({{.*}}), &t,
     cilk_sync;
     // CHECK-NEXT: {{^}}    do { {{.*}}.__sync(); } while (0);
     s += t;
   }
   while (n-- > 0)
     cilk_spawn v(n);
-  // CHECK: {{^}}    { {{.*}}__ito_l{{[0-9]+}}.__fork(__builtin_alloca({{.*}}), nullptr, {{.*}}}{{$}}
+  // CHECK: {{^}}    { {{.*}}__ito_l{{[0-9]+}}.__fork(__ito_m ? __ito_m : __builtin_alloca({{.*}}), nullptr, {{.*}}}{{$}}
   return s;
 }
 

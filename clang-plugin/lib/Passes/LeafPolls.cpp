@@ -14,6 +14,9 @@
 //
 //   - the header of every loop right around innermost loops (one count per
 //     run of an innermost loop), and of every loop that holds a call;
+//   - every innermost loop with no loop around it in its function (the
+//     whole of a coarse task may be such a loop), counted in a register
+//     and taken 64 iterations at a time, unless it is known to be short;
 //   - the entry of every function that calls itself, and of every function
 //     whose address is taken (qsort's comparison function: a leaf that
 //     calls qsort spends its time there).
@@ -22,12 +25,10 @@
 // cilk_for body) get no count at their entry, which libito calls through a
 // pointer once per task or leaf; their loops are counted as any other.
 //
-// Innermost loops without calls are left alone: a poll there would cost
-// most per iteration and keep the vectorizer out (the pass runs last, after
-// it, but the rule stays the same for code it did not vectorize); the loop
-// or function around them counts instead. Loops further out count no more
-// often than the ones inside them. Code that forks polls at its
-// forks already (a loop that forks, a recursive function that does), and
+// Other innermost loops without calls are left alone: a poll there would
+// cost most per iteration; the loop around them counts instead. Loops further
+// out count no more often than the ones inside them. Code that forks polls at
+// its forks already (a loop that forks, a recursive function that does), and
 // libito's own inline code is skipped. In a job on one
 // node the countdown starts so high that it never runs out: one decrement
 // per outer iteration or recursive call.
@@ -37,6 +38,7 @@
 #include "Passes.h"
 
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -55,7 +57,8 @@ bool isFork(const CallBase &C) {
   // ito_abi_fork: C's fork, not inlined at -O0.
   return F &&
          (F->getName() == "ito_uat_fork" || F->getName() == "ito_abi_fork" ||
-          F->getName() == "ito_sched_poll");
+          F->getName() == "ito_sched_poll" ||
+          F->getName() == "ito_sched_fork_polling");
 }
 
 /// Whether \p C is a call that a leaf may spend time in: not an intrinsic
@@ -76,23 +79,34 @@ public:
         continue;
       // Each site with the count it adds, and for a loop without calls
       // the loop (counted in a register, added every LoopStride).
-      SmallVector<std::pair<BasicBlock *, Loop *>, 8> Sites;
+      SmallVector<Site, 8> Sites;
       LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
+      ScalarEvolution *SE = nullptr;
       for (Loop *L : LI.getLoopsInPreorder()) {
         if (any_of(L->blocks(), forksIn))
           continue;
-        if (any_of(L->blocks(), callsSomething))
-          Sites.push_back({L->getHeader(), nullptr});
-        else if (!L->isInnermost() &&
-                 all_of(L->getSubLoops(),
-                        [](const Loop *S) { return S->isInnermost(); }))
-          Sites.push_back({L->getHeader(), L});
+        if (any_of(L->blocks(), callsSomething)) {
+          Sites.push_back({L->getHeader(), nullptr, 1});
+        } else if (!L->isInnermost()) {
+          if (all_of(L->getSubLoops(),
+                     [](const Loop *S) { return S->isInnermost(); }))
+            Sites.push_back({L->getHeader(), L, LoopStride});
+        } else if (!L->getParentLoop()) {
+          // An innermost loop with no loop around it in its function: a
+          // task's whole leaf may be this loop. Counted unless it is known
+          // to be short.
+          if (!SE)
+            SE = &FAM.getResult<ScalarEvolutionAnalysis>(F);
+          const unsigned Max = SE->getSmallConstantMaxTripCount(L);
+          if (Max == 0 || Max > ShortLoop)
+            Sites.push_back({L->getHeader(), L, InnermostStride});
+        }
       }
       if ((callsItself(F) || (F.hasAddressTaken() && !translated(F))) &&
           none_of(F, [](BasicBlock &B) { return forksIn(&B); }))
-        Sites.push_back({&F.getEntryBlock(), nullptr});
-      for (auto [B, L] : Sites)
-        insertPoll(*B, L);
+        Sites.push_back({&F.getEntryBlock(), nullptr, 1});
+      for (const Site &S : Sites)
+        insertPoll(*S.Block, S.CountedLoop, S.Step);
       if (!Sites.empty()) {
         FAM.invalidate(F, PreservedAnalyses::none());
         Changed = true;
@@ -125,14 +139,22 @@ private:
     return false;
   }
 
+  /// Where a count goes: a block, and for a loop without calls the loop,
+  /// whose iterations are counted in a register and taken Step at a time.
+  struct Site {
+    BasicBlock *Block;
+    Loop *CountedLoop;
+    uint64_t Step;
+  };
+
   /// At the start of \p B:
   ///   if (--ito_sched_loop_countdown <= 0) ito_sched_loop_poll();
   /// For the header of a loop \p L without calls, whose iterations may be
   /// a few cycles (an innermost loop of four vector iterations), the
   /// iterations are counted in a register and the countdown is taken
-  /// LoopStride at a time, so that most iterations add no load and store
-  /// of memory.
-  void insertPoll(BasicBlock &B, Loop *L) {
+  /// \p Step at a time, so that most iterations add no load and store of
+  /// memory.
+  void insertPoll(BasicBlock &B, Loop *L, uint64_t Step) {
     Type *I64 = Type::getInt64Ty(Ctx);
     if (!Countdown) {
       Countdown = M.getOrInsertGlobal("ito_sched_loop_countdown", I64);
@@ -144,9 +166,7 @@ private:
     BasicBlock::iterator At = B.getFirstInsertionPt();
     while (isa<AllocaInst>(*At))
       ++At;
-    uint64_t Step = 1;
     if (L) {
-      Step = LoopStride;
       IRBuilder<> Head(&B, B.begin());
       PHINode *Count = Head.CreatePHI(I64, pred_size(&B));
       IRBuilder<> IRB(&*At);
@@ -172,7 +192,10 @@ private:
     IRBuilder<>(Then).CreateCall(Poll);
   }
 
-  static constexpr uint64_t LoopStride = 8; // a power of 2
+  static constexpr uint64_t LoopStride = 8;       // a power of 2
+  static constexpr uint64_t InnermostStride = 64; // a power of 2
+  // An innermost loop of at most this many iterations is not counted.
+  static constexpr unsigned ShortLoop = 1024;
   Module &M;
   LLVMContext &Ctx;
   Constant *Countdown = nullptr;

@@ -120,8 +120,13 @@ CEmitter::Site CEmitter::site(const SpawnSite &S) const {
 
 std::string CEmitter::blockDecls(const TaskBlock &B) {
   std::string D;
-  if (!B.Spawns.empty() && onList(*B.Spawns.front()))
-    return "ito_abi_node *" + listName(*B.Spawns.front()) + " = 0; ";
+  if (!B.Spawns.empty() && onList(*B.Spawns.front())) {
+    // Each site's spare node: one whose child ran here, to reuse.
+    D = "ito_abi_node *" + listName(*B.Spawns.front()) + " = 0; ";
+    for (const SpawnSite *S : B.Spawns)
+      D += "void *" + id("__ito_spare", S->Tag) + " = 0; ";
+    return D;
+  }
   for (const SpawnSite *S : B.Spawns) {
     Site St = site(*S);
     D += "ito_abi_spawn " + id("__ito_s", S->Tag) + " = ito_abi_spawn_init; ";
@@ -284,8 +289,11 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
   std::string State, OutPtr;
   if (onList(S)) {
     std::string L = listName(S);
-    Code += "struct __ito_n" + N + " *__n = (struct __ito_n" + N +
-            " *)__builtin_alloca(sizeof *__n); __n->h.s = ito_abi_spawn_init; "
+    const std::string Spare = id("__ito_spare", S.Tag);
+    Code += "struct __ito_n" + N + " *__n = (struct __ito_n" + N + " *)(" +
+            Spare + " ? " + Spare + " : __builtin_alloca(sizeof *__n)); " +
+            Spare +
+            " = 0; __n->h.s = ito_abi_spawn_init; "
             "__n->h.__ito_next = " +
             L + "; __n->h.__ito_sync = __ito_d" + N + "; " + L + " = &__n->h; ";
     if (St.HasReceiver())
@@ -301,7 +309,15 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
   if (HasOut)
     Inits += std::string(Inits.empty() ? "" : ", ") + OutPtr;
   Code += ArgsT + " __ito_a = { " + Inits + " }; ito_abi_fork(" + State +
-          ", __ito_e" + N + ", &__ito_a); }";
+          ", __ito_e" + N + ", &__ito_a); ";
+  if (onList(S))
+    // The child ran here: its value goes to the receiver now, and the node
+    // serves the next spawn of the site, so that a loop of spawns takes
+    // stack (and a thief copies bytes) for the stolen ones only.
+    Code += "if (ito_abi_ran_here(&__n->h.s)) { __ito_d" + N + "(&__n->h); " +
+            listName(S) + " = __n->h.__ito_next; " + id("__ito_spare", S.Tag) +
+            " = __n; } ";
+  Code += "}";
   E.replace(E.statementRange(S.Statement), Code);
 }
 

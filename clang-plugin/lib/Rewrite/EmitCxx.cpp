@@ -374,9 +374,11 @@ void CxxEmitter::spawn(const SpawnSite &S, std::string &, std::string &) {
   std::string L = lambda(S);
   if (usesList(S)) {
     std::string List = listName(S);
-    Code += "{ auto __ito_f = " + L + "; " + List + "." + Method +
-            "(__builtin_alloca(" + List + ".__node_size(__ito_f)), " +
-            (Where.empty() ? "nullptr" : Where) + ", std::move(__ito_f)); }";
+    Code += "{ auto __ito_f = " + L + "; void *__ito_m = " + List +
+            ".__spare(" + List + ".__node_size(__ito_f)); " + List + "." +
+            Method + "(__ito_m ? __ito_m : __builtin_alloca(" + List +
+            ".__node_size(__ito_f)), " + (Where.empty() ? "nullptr" : Where) +
+            ", std::move(__ito_f)); }";
   } else {
     Code += id("__ito_s", S.Tag) + "." + Method + "(" +
             (Where.empty() ? "" : Where + ", ") + L + ");";

@@ -263,6 +263,7 @@ public:
     assign_ = assign;
     thread_.fork(carry(std::forward<F>(f)));
   }
+  bool __ran_here() const { return thread_.__ran_here(); }
   void __sync() {
     if (!thread_.joinable())
       return;
@@ -297,6 +298,7 @@ public:
     thread_.fork(std::forward<F>(f));
   }
   template <class F> void __fork(F &&f) { thread_.fork(std::forward<F>(f)); }
+  bool __ran_here() const { return thread_.__ran_here(); }
   void __sync() {
     if (thread_.joinable())
       thread_.join();
@@ -307,7 +309,10 @@ private:
 };
 
 // The states of a spawn site that may run many times between two syncs: one
-// node per run, on the parent's stack (alloca in the parent), chained.
+// node per run, on the parent's stack (alloca in the parent), chained. A
+// node whose child ran here is synced at once and kept as the spare that
+// the next spawn reuses, so that a loop of spawns takes stack (and a thief
+// copies bytes) for the stolen ones only.
 class __spawn_list {
   struct node_base {
     node_base *next;
@@ -322,6 +327,15 @@ public:
   template <class F> static constexpr std::size_t __node_size(const F &) {
     return sizeof(node<std::invoke_result_t<F &>>);
   }
+  // The spare node if it has room for size bytes, or null (then the caller
+  // allocates one on its stack).
+  void *__spare(std::size_t size) {
+    if (!spare_ || spare_size_ < size)
+      return nullptr;
+    void *m = spare_;
+    spare_ = nullptr;
+    return m;
+  }
   template <class R, class F> void __fork(void *memory, R *receiver, F &&f) {
     using T = std::invoke_result_t<F &>;
     auto *n = ::new (memory) node<T>();
@@ -331,6 +345,7 @@ public:
       n->site.__fork(std::forward<F>(f));
     else
       n->site.__fork(receiver, std::forward<F>(f));
+    keep_if_ran_here(n, sizeof *n);
   }
   template <class F> void __fork(void *memory, std::nullptr_t, F &&f) {
     __fork(memory, static_cast<std::nullptr_t *>(nullptr), std::forward<F>(f));
@@ -342,6 +357,7 @@ public:
     n->next = head_;
     head_ = n;
     n->site.__fork_member(object, assign, std::forward<F>(f));
+    keep_if_ran_here(n, sizeof *n);
   }
   void __sync() {
     for (node_base *n = head_; n; n = n->next)
@@ -350,7 +366,20 @@ public:
   }
 
 private:
+  template <class T> void keep_if_ran_here(node<T> *n, std::size_t size) {
+    if (!n->site.__ran_here())
+      return;
+    n->site.__sync();
+    head_ = n->next;
+    if (size > spare_size_ || !spare_) {
+      spare_ = n;
+      spare_size_ = size;
+    }
+  }
+
   node_base *head_ = nullptr;
+  void *spare_ = nullptr;
+  std::size_t spare_size_ = 0;
 };
 
 // A range-based cilk_for splits its range by index: it needs random-access
