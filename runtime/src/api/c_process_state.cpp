@@ -1,7 +1,7 @@
 // What the kernel and the C library keep for each process and a program
-// expects to be one: its environment, its working directory and its exit
-// handlers. main (which goes back to process 0 after each parallel call)
-// or a task that sets an environment variable or changes the directory
+// expects to be one: its environment, its working directory, its locale
+// and its exit handlers. main (which goes back to process 0 after each parallel
+// call) or a task that sets an environment variable or changes the directory
 // does so in every process before the call returns
 // (memory/program_streams.hpp), so tasks anywhere see it; a handler that a
 // task in another process registers with atexit is registered at process
@@ -75,6 +75,20 @@ int chdir(const char *path) {
   const int r = libc(path);
   if (r == 0)
     ps::everywhere(ps::op::chdir, 0, path, std::strlen(path) + 1);
+  return r;
+}
+
+// A query (null locale) is this process's; a change is made everywhere.
+char *setlocale(int category, const char *locale) {
+  static const auto libc =
+      next_definition<char *(*)(int, const char *)>("setlocale");
+  char *r = libc(category, locale);
+  if (r && locale) {
+    // The name the C library chose (for "", from the environment, which
+    // is everyone's), so that every process takes the same locale.
+    const std::string name(r);
+    ps::everywhere(ps::op::setlocale, category, name.c_str(), name.size() + 1);
+  }
   return r;
 }
 

@@ -1,4 +1,5 @@
 #include "memory/memory.hpp"
+#include "memory/coherence.hpp"
 
 #include "memory/program_streams.hpp"
 #include "memory/remote_access.hpp"
@@ -6,6 +7,7 @@
 #include "platform/environment.hpp"
 #include "platform/error.hpp"
 #include "platform/options.hpp"
+#include "platform/process_exit.hpp"
 #include "platform/shm.hpp"
 #include "threads/stats.hpp"
 #include "threads/worker.hpp"
@@ -123,6 +125,7 @@ memory_system::memory_system(const platform::topology &topo, threads::worker &w,
   install_memory_handler();
   program_streams::install();
   install_fault_access();
+  platform::set_exit_fences(fence_release, fence_acquire);
   current = this;
   platform::add_fault_explainer(explain_fault);
 }

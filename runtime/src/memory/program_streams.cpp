@@ -181,6 +181,12 @@ void apply(const request &q, const char *in, std::size_t in_len,
     value = libc_chdir(in);
     break;
   }
+  case op::setlocale: {
+    static const auto libc_setlocale =
+        platform::next_definition<char *(*)(int, const char *)>("setlocale");
+    value = libc_setlocale(static_cast<int>(q.a), in) != nullptr;
+    break;
+  }
   case op::atexit:
     value =
         __cxa_atexit(reinterpret_cast<void (*)(void *)>(q.a), nullptr, nullptr);
@@ -210,9 +216,9 @@ void everywhere(op o, int64_t a, const void *in, std::size_t in_len) {
   if (!m || !program_memory::on_heap_thread)
     return;
   if (in_len > max_chunk)
-    platform::fatal("a task changes the environment or the directory with "
-                    "%zu bytes, more than the %zu that go to the other "
-                    "processes; use shorter names and values",
+    platform::fatal("a task changes the environment, the directory or the "
+                    "locale with %zu bytes, more than the %zu that go to "
+                    "the other processes; use shorter names and values",
                     in_len, max_chunk);
   const int n = m->worker().topo().n_ranks();
   for (int r = 0; r < n; r++)

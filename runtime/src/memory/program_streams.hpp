@@ -49,10 +49,11 @@ enum class op : uint32_t {
   fd_read,  // a: bytes -> read's result, the bytes
   fd_seek,  // a: offset, b: whence -> lseek's result
   // The process's own state (f unused):
-  setenv,   // a: overwrite, in: name, NUL, value, NUL -> setenv's result
-  unsetenv, // in: name, NUL -> unsetenv's result
-  chdir,    // in: path, NUL -> chdir's result
-  atexit,   // a: the handler (registered at process 0, which runs them)
+  setenv,    // a: overwrite, in: name, NUL, value, NUL -> setenv's result
+  unsetenv,  // in: name, NUL -> unsetenv's result
+  chdir,     // in: path, NUL -> chdir's result
+  setlocale, // a: category, in: locale name, NUL -> 0 if it failed
+  atexit,    // a: the handler (registered at process 0, which runs them)
 };
 
 // The longest write or read one request carries; callers split longer ones.
@@ -83,7 +84,7 @@ int64_t at_owner(int owner, op o, void *f, int64_t a = 0, int64_t b = 0,
 // The environment and the working directory are each process's: a change
 // a task makes (main's too) is made in every other process as well, before
 // the call returns, so that tasks anywhere see it (o: setenv, unsetenv,
-// chdir). Outside a task, nothing to do.
+// chdir, setlocale). Outside a task, nothing to do.
 void everywhere(op o, int64_t a, const void *in, std::size_t in_len);
 
 // A stream function that cannot act on another process's stream: the

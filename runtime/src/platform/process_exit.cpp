@@ -33,6 +33,8 @@ constexpr int64_t go_wait_ns = 5'000'000'000;
 constexpr int64_t report_wait_ns = 10'000'000'000;
 
 stop_sender remote_sender = nullptr;
+void (*release_before_exit)() = nullptr;
+void (*acquire_before_handlers)() = nullptr;
 pid_t mpi_process = 0; // this process, once it has started MPI
 
 // This process's part in the end of the job.
@@ -183,6 +185,10 @@ void on_process_exit(int status, void *) {
   const int64_t code = p->stop.load(std::memory_order_acquire);
   if (code && stop_rank(code) != job_rank())
     follow(p, code, false);
+  // What this process wrote is home before process 0 runs the program's
+  // exit handlers, which may read it.
+  if (release_before_exit)
+    release_before_exit();
   end_job(status, /*flush=*/true, /*from_signal=*/false, exit_kind::exit);
 }
 
@@ -206,6 +212,8 @@ __attribute__((constructor(102))) void register_exit_hooks() {
   const int status = stop_status(code);
   switch (static_cast<exit_kind>(stop_kind(code))) {
   case exit_kind::exit:
+    if (acquire_before_handlers)
+      acquire_before_handlers();
     std::exit(status);
   case exit_kind::quick_exit:
     quick_exit_status = status;
@@ -224,6 +232,11 @@ void exit_process(int status) {
 }
 
 void set_stop_sender(stop_sender send) { remote_sender = send; }
+
+void set_exit_fences(exit_fence release, exit_fence acquire) {
+  release_before_exit = release;
+  acquire_before_handlers = acquire;
+}
 
 void end_normally_with(void (*finish)()) { normal_finish = finish; }
 

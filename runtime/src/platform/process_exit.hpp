@@ -24,6 +24,13 @@ enum class exit_kind { exit, quick_exit, immediate };
 using stop_sender = void (*)(long long code);
 void set_stop_sender(stop_sender send);
 
+// The memory fences around an exit() in a task: the process that ends the
+// job writes home what it wrote before the others run the exit handlers
+// (at process 0, where main registered them), and a process about to run
+// them drops what it has cached; set by the layer that owns global memory.
+using exit_fence = void (*)();
+void set_exit_fences(exit_fence release, exit_fence acquire);
+
 // Ends the job with status. flush: this process's stdio goes out first (an
 // exit; not after a crash, whose buffers may be corrupt). from_signal: no
 // messages are sent (MPI is not safe in a signal handler); processes on

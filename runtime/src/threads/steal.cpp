@@ -6,6 +6,7 @@
 #include "memory/coherence.hpp"
 #include "platform/error.hpp"
 #include "threads/context.hpp"
+#include "threads/fp_control.hpp"
 #include "threads/remote_ops.hpp"
 #include "threads/scheduler.hpp"
 #include "threads/views.hpp"
@@ -67,9 +68,10 @@ struct steal_reply {
   // The victim's write-back that covers what the continuation may read
   // (the lazy release of the fork, Itoyori SC'23, Fig. 6).
   memory::release_handler release;
+  uint64_t fp_control; // the victim's (fp_control.hpp)
 };
 
-bool steal_remote(worker &w, int victim, stolen &s) {
+bool steal_remote(worker &w, int victim, stolen &s, uint64_t &fp) {
   msg_header h{msg_kind::steal, 0, 0, 0};
   std::vector<char> reply;
   w.net().call(victim, &h, sizeof h, reply);
@@ -84,6 +86,7 @@ bool steal_remote(worker &w, int victim, stolen &s) {
                                           static_cast<char *>(r.s.ctx));
   std::memcpy(r.s.ctx, reply.data() + sizeof r, size);
   s = r.s;
+  fp = r.fp_control;
   return true;
 }
 
@@ -101,6 +104,7 @@ void serve_steal(worker &w, std::vector<char> &reply) {
     r.ok = 1;
     r.s = s;
     r.release = memory::fence_handler_for_remote_thief();
+    r.fp_control = current_fp_control();
   }
   std::memcpy(reply.data(), &r, sizeof r);
 }
@@ -117,6 +121,7 @@ void try_steal() {
   w.counters().steal_attempts++;
   stolen s;
   bool ok;
+  uint64_t fp = 0;
   if (const peer *p = w.local_peer(victim)) {
     if (global_ref t = p->shared->ready.take()) {
       w.counters().steals++;
@@ -128,13 +133,18 @@ void try_steal() {
       std::memcpy(ctx, view + (ctx - region), size);
     };
     ok = take_oldest(w, p->dq, copy_frames, s);
-    if (ok)
+    if (ok) {
       memory::fence_after_steal(victim, nullptr);
+      fp = p->shared->fp_control.load(std::memory_order_relaxed);
+    }
   } else {
-    ok = steal_remote(w, victim, s);
+    ok = steal_remote(w, victim, s, fp);
   }
   if (!ok)
     return;
+  // The continuation goes on with its floating-point control state.
+  if (set_fp_control(fp))
+    publish_fp_control();
   w.start_chain(s.base, s.parent_join);
   stats &st = w.counters();
   st.steals++;
@@ -149,6 +159,12 @@ void try_steal() {
   // A stolen continuation starts with views of its own.
   views::set(views::empty);
   ito_uat_resume(s.ctx, reinterpret_cast<void *>(s.join));
+}
+
+void publish_fp_control() {
+  if (worker *w = the_worker_or_null())
+    w->shared()->fp_control.store(current_fp_control(),
+                                  std::memory_order_relaxed);
 }
 
 } // namespace ito::threads

@@ -1,4 +1,5 @@
 #include "threads/worker.hpp"
+#include "threads/fp_control.hpp"
 
 #include "platform/crash_report.hpp"
 #include "platform/error.hpp"
@@ -159,6 +160,7 @@ worker::worker(const platform::topology &topo, bool stats_enabled)
                                  /*create=*/true);
   char *base = static_cast<char *>(block_.base());
   shared_ = new (base) worker_shared;
+  shared_->fp_control.store(current_fp_control(), std::memory_order_relaxed);
   shared_->exit_epoch.store(0, std::memory_order_relaxed);
   shared_->homecoming.store(0, std::memory_order_relaxed);
   shared_->mailbox.init();

@@ -45,6 +45,9 @@ struct worker_shared {
   // Rank 0: the root thread, sent home by the process it left
   // (homecoming.cpp).
   alignas(64) std::atomic<global_ref> homecoming;
+  // The floating-point control state of this worker's strand, as of the
+  // program's last change of it (fp_control.hpp; 0: the default).
+  alignas(64) std::atomic<uint64_t> fp_control{0};
   // Requests from the node's other processes (node_mailbox.hpp).
   alignas(64) node_mailbox mailbox;
 };
