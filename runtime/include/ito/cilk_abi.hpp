@@ -7,7 +7,6 @@
 #include <ito/cilk_abi.h>
 #include <ito/ito.hpp>
 
-#include <algorithm>
 #include <cstddef>
 #include <iterator>
 #include <new>
@@ -416,7 +415,8 @@ void __parallel_for(long long n, long long grain, Body body) {
     return;
   if (grain <= 0) {
     const long long p = ito::n_ranks();
-    grain = std::max(1LL, std::min(2048LL, (n + 8 * p - 1) / (8 * p)));
+    const long long per = (n + 8 * p - 1) / (8 * p);
+    grain = per < 1 ? 1 : per > 2048 ? 2048 : per;
   }
   parallel_for_range(0, n, grain, body);
 }

@@ -12,7 +12,6 @@
 #ifndef ITO_PATTERNS_HPP
 #define ITO_PATTERNS_HPP
 
-#include <algorithm>
 #include <cstddef>
 
 namespace ito {
@@ -22,7 +21,8 @@ inline std::size_t leaf_size(std::size_t n, std::size_t grain) {
   if (grain)
     return grain;
   const std::size_t leaves = 8 * static_cast<std::size_t>(n_ranks());
-  return std::max<std::size_t>(1, (n + leaves - 1) / leaves);
+  const std::size_t per = (n + leaves - 1) / leaves;
+  return per > 1 ? per : 1;
 }
 
 // Calls leaf(lo, hi) over [lo, hi) in pieces of at most grain.

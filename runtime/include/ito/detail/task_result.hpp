@@ -3,7 +3,7 @@
 #ifndef ITO_DETAIL_TASK_RESULT_HPP
 #define ITO_DETAIL_TASK_RESULT_HPP
 
-#include <functional>
+#include <tuple>
 #include <new>
 #include <type_traits>
 #include <utility>
@@ -64,13 +64,22 @@ public:
   void peek() const {}
 };
 
+// std::invoke without <functional>, whose algorithms (std::search...) would
+// meet the program's own functions of the same names through
+// argument-dependent lookup: the translation includes this header where
+// the program did not include <functional>.
+template <class F, class... Args> decltype(auto) invoke(F &&f, Args &&...args) {
+  return std::apply(std::forward<F>(f),
+                    std::forward_as_tuple(std::forward<Args>(args)...));
+}
+
 // Calls f(args...) and stores what it returns in slot.
 template <class T, class F, class... Args>
 void store_result(result_slot<T> &slot, F &&f, Args &&...args) {
   if constexpr (std::is_void_v<T>)
-    std::invoke(std::forward<F>(f), std::forward<Args>(args)...);
+    detail::invoke(std::forward<F>(f), std::forward<Args>(args)...);
   else
-    slot.emplace(std::invoke(std::forward<F>(f), std::forward<Args>(args)...));
+    slot.emplace(detail::invoke(std::forward<F>(f), std::forward<Args>(args)...));
 }
 
 // parallel_invoke returns a tuple; a void callable contributes an empty

@@ -15,7 +15,6 @@
 #include <cstdint>
 #include <cstring>
 #include <exception>
-#include <functional>
 #include <tuple>
 #include <typeinfo>
 
@@ -86,7 +85,7 @@ namespace detail {
 template <class T, class Packed> void run_task(Packed &packed, void *out) {
   try {
     auto call = [](auto &fn, auto &...a) -> T {
-      return std::invoke(std::move(fn), std::move(a)...);
+      return detail::invoke(std::move(fn), std::move(a)...);
     };
     if constexpr (std::is_void_v<T>)
       std::apply(call, packed);
