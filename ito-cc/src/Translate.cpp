@@ -168,20 +168,34 @@ Error Translation::translate(const Input &In, bool FixIts, TranslateResult &R) {
   clang::tooling::FixedCompilationDatabase DB(".", translatorFlags(In, FixIts));
   // Standard input is parsed from what ito-cc read (the path is a name).
   std::string Source = In.isStdin() ? absolute("<stdin>") : In.Path;
-  clang::tooling::ClangTool Tool(DB, {Source});
-  // The diagnostics say what went wrong, and where.
-  Tool.setPrintErrorMessage(false);
-  if (In.isStdin())
-    Tool.mapVirtualFile(Source, *StdinText);
-  Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
-      {"-resource-dir", TC.ResourceDir},
-      clang::tooling::ArgumentInsertPosition::BEGIN));
   SmallString<256> Keywords(TC.IncludeDir);
   sys::path::append(Keywords, "cilk", "ito_keywords.h");
   Factory F(R, In.isStdin() ? "<stdin>" : In.Path, CL.Checks,
             std::string(Keywords), FixIts);
-  if (Tool.run(&F) != 0)
+  // Text: the source's, if not the file's (a tool's file manager keeps
+  // what it read, so a second text needs a tool of its own).
+  // (A tool keeps the path and the text it maps by reference.)
+  const std::string AbsoluteSource = absolute(Source);
+  auto Run = [&](const std::string *Text) {
+    clang::tooling::ClangTool Tool(DB, {Source});
+    // The diagnostics say what went wrong, and where.
+    Tool.setPrintErrorMessage(false);
+    if (Text)
+      Tool.mapVirtualFile(AbsoluteSource, *Text);
+    Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+        {"-resource-dir", TC.ResourceDir},
+        clang::tooling::ArgumentInsertPosition::BEGIN));
+    return Tool.run(&F) == 0;
+  };
+  if (!Run(In.isStdin() ? &*StdinText : nullptr))
     return createStringError(inconvertibleErrorCode(), "");
+  if (!R.ExpandedMain.empty()) {
+    // Macros with Cilk keywords in their bodies: again, written out.
+    const std::string Expanded = std::move(R.ExpandedMain);
+    R = TranslateResult();
+    if (!Run(&Expanded))
+      return createStringError(inconvertibleErrorCode(), "");
+  }
   return Error::success();
 }
 

@@ -12,7 +12,8 @@
 // RUN: %ito-run -n 2 %t | diff %t.expected -
 // RUN: %ito-run -n 2 --internode %t | diff %t.expected -
 // RUN: FileCheck %s --input-file=%t.expected
-// CHECK: fib 6765 squares 338350 parts 45 total 4950 big 2013
+// CHECK: par_do 610 987
+// CHECK-NEXT: fib 6765 squares 338350 parts 45 total 4950 big 2013
 
 #include <cilk/cilk.h>
 #include <cilk/opadd_reducer.h>
@@ -43,7 +44,19 @@ long fib(int n) {
 long square(long i) { return i * i; }
 int part(const std::vector<int> &v, int i) { return v[i]; }
 
+// A PBBS-style par_do: both a spawn and a sync in the macro's body, with
+// lambdas as its arguments.
+#define par_do(a, b)                                                         \
+  {                                                                          \
+    cilk_spawn a();                                                          \
+    b();                                                                     \
+    cilk_sync;                                                               \
+  }
+
 int main() {
+  long l = 0, r = 0;
+  par_do([&] { l = fib(15); }, [&] { r = fib(16); });
+  std::printf("par_do %ld %ld\n", l, r);
   long squares[101];
   parallel_for(int i = 0; i <= 100; i++) squares[i] = square(i);
   long s = 0;

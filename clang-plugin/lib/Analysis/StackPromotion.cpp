@@ -711,11 +711,6 @@ public:
   }
 
   void promote() {
-    if (getenv("ITO_DEBUG_PROMO"))
-      for (const VarDecl *V : Wanted)
-        llvm::errs() << V->getName() << " declared " << Declared.count(V)
-                     << " excluded " << Excluded.count(V) << " spellable "
-                     << spellable(V) << "\n";
     for (const VarDecl *V : Wanted)
       if (Declared.count(V) && !Excluded.count(V) &&
           (MacroDeclared.count(V) ? copyable(V) : spellable(V)) &&

@@ -8,6 +8,7 @@
 #include "ito/Checks/DiagnosticPragmas.h"
 #include "ito/Checks/MigrationChecks.h"
 #include "ito/Translate/CilkConstructs.h"
+#include "ito/Translate/CilkMacros.h"
 #include "ito/Translate/CilkPragmas.h"
 #include "ito/Translate/Emit.h"
 #include "ito/Translate/TaskBlocks.h"
@@ -85,12 +86,21 @@ public:
         DiagPragmas(std::move(DiagPragmas)), MainFileName(MainFileName),
         Checks(Checks), Preprocessed(Preprocessed), OnlyCheck(OnlyCheck) {
     this->Checks.setPragmas(this->DiagPragmas.get());
+    // (Fix-its go into the files as they are.)
+    if (!Preprocessed && !OnlyCheck)
+      Macros = std::make_unique<CilkMacroExpansions>(PP);
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &Diags = Ctx.getDiagnostics();
     if (Diags.hasErrorOccurred())
       return;
+    if (Macros && Macros->needed()) {
+      // Translated on a second parse, with those macros written out.
+      Result.ExpandedMain = Macros->expandedMainFile();
+      Result.HasCilk = true;
+      return;
+    }
     const SourceManager &SM = Ctx.getSourceManager();
     std::vector<CilkConstruct> Constructs = collectCilkConstructs(Ctx);
     Result.HasCilk = !Constructs.empty();
@@ -149,6 +159,7 @@ private:
   CheckOptions Checks;
   bool Preprocessed;
   bool OnlyCheck;
+  std::unique_ptr<CilkMacroExpansions> Macros;
 };
 
 /// Fix-its go into the files themselves, as many as can be made.

@@ -177,21 +177,6 @@ int main(int argc, const char **argv) {
         << "' (ito's checks: docs/diagnostics.md)\n";
     return 1;
   }
-  tooling::ClangTool Tool(*Compilations, {InputFilename});
-  Tool.appendArgumentsAdjuster(
-      [](const tooling::CommandLineArguments &Args, StringRef) {
-        tooling::CommandLineArguments Out;
-        for (const std::string &A : Args)
-          if (!ito::CheckOptions::isCheckFlag(A))
-            Out.push_back(A);
-        return Out;
-      });
-  // An explicit -resource-dir among the compiler arguments comes later and
-  // wins.
-  Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-      {"-resource-dir", ITO_CLANG_RESOURCE_DIR},
-      tooling::ArgumentInsertPosition::BEGIN));
-
   ito::TranslateResult Result;
   TranslateActionFactory Factory(Result, Checks);
   SmallString<256> Keywords(
@@ -199,7 +184,37 @@ int main(int argc, const char **argv) {
           argv[0], reinterpret_cast<void *>(&printVersion)))));
   sys::path::append(Keywords, "include", "cilk", "ito_keywords.h");
   Factory.KeywordsHeader = std::string(Keywords);
-  int Status = Tool.run(&Factory);
+  // Text: the input's, if not the file's (a tool's file manager keeps what
+  // it read, so a second text needs a tool of its own).
+  auto Run = [&](const std::string *Text) {
+    tooling::ClangTool Tool(*Compilations, {InputFilename});
+    // (The tool keeps the path and the text by reference.)
+    SmallString<256> Path(InputFilename);
+    sys::fs::make_absolute(Path);
+    if (Text)
+      Tool.mapVirtualFile(Path, *Text);
+    Tool.appendArgumentsAdjuster(
+        [](const tooling::CommandLineArguments &Args, StringRef) {
+          tooling::CommandLineArguments Out;
+          for (const std::string &A : Args)
+            if (!ito::CheckOptions::isCheckFlag(A))
+              Out.push_back(A);
+          return Out;
+        });
+    // An explicit -resource-dir among the compiler arguments comes later
+    // and wins.
+    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+        {"-resource-dir", ITO_CLANG_RESOURCE_DIR},
+        tooling::ArgumentInsertPosition::BEGIN));
+    return Tool.run(&Factory);
+  };
+  int Status = Run(nullptr);
+  if (Status == 0 && !Result.ExpandedMain.empty()) {
+    // Macros with Cilk keywords in their bodies: again, written out.
+    const std::string Expanded = std::move(Result.ExpandedMain);
+    Result = ito::TranslateResult();
+    Status = Run(&Expanded);
+  }
   if (PrintCheckTime)
     errs() << "ito-translate: checks took "
            << format("%.3f", ito::migrationChecksSeconds() * 1000) << " ms\n";

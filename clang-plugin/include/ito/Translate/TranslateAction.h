@@ -29,6 +29,10 @@ struct TranslateResult {
     std::string Output;
   };
   std::vector<Header> Headers;
+  /// Not empty: the main file uses macros whose bodies hold Cilk keywords,
+  /// and this is its text with their expansions written out; translate it
+  /// instead (in place of the file, under the file's name).
+  std::string ExpandedMain;
 };
 
 /// Translates the main file of a Cilk translation unit, and the user's
