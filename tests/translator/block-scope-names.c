@@ -67,6 +67,18 @@ int main(void) {
     pq[i] = table[i] * SCALE;
   }
   printf("%d %ld %d %d %d %d\n", a, r, out[0], out[3], q[0], q[3]);
+  // Nested: the inner loop's context names the static and the enumerator
+  // inside the outer loop's body. (Before, the two rewrites of their uses
+  // overlapped into code that did not compile.)
+  static long tri[8][8];
+  cilk_for (int i = 0; i < 8; i++)
+    cilk_for (int j = 0; j < 8; j++) tri[i][j] = (i + j) * SCALE;
+  long t = 0;
+  for (int i = 0; i < 8; i++)
+    for (int j = 0; j < 8; j++)
+      t += tri[i][j];
+  printf("%ld\n", t);
   return 0;
 }
 // CHECK: 9 16 21 24 20 80
+// CHECK-NEXT: 896

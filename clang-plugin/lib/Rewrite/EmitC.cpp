@@ -386,23 +386,27 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
               Pointer + ";\n";
   };
   // The function's enumerators become their values; its static variables
-  // are reached through their addresses (the same in every process).
+  // are reached through their addresses (the same in every process). Both
+  // by macros around the body, not by edits of their uses: a cilk_for
+  // nested in this one has the same uses, and its context names them.
+  llvm::SmallPtrSet<const Decl *, 8> Named;
   for (const DeclRefExpr *Use : Used.EnumUses)
-    E.replace(CharSourceRange::getTokenRange(Use->getSourceRange()),
-              "(" +
-                  std::to_string(cast<EnumConstantDecl>(Use->getDecl())
-                                     ->getInitVal()
-                                     .getExtValue()) +
-                  ")");
+    if (Named.insert(Use->getDecl()).second) {
+      Defines += "#define " + Use->getDecl()->getNameAsString() + " (" +
+                 std::to_string(cast<EnumConstantDecl>(Use->getDecl())
+                                    ->getInitVal()
+                                    .getExtValue()) +
+                 ")\n";
+      Undefs += "#undef " + Use->getDecl()->getNameAsString() + "\n";
+    }
   for (const auto &[TD, Loc] : Used.TypedefUses)
     E.replace(CharSourceRange::getTokenRange(Loc),
               TD->getUnderlyingType().getCanonicalType().getAsString(
                   E.Ctx.getPrintingPolicy()));
-  for (const DeclRefExpr *Use : Used.StaticUses)
-    E.replace(CharSourceRange::getTokenRange(Use->getSourceRange()),
-              "(*__ito_st_" + Use->getDecl()->getNameAsString() + ")");
   for (const VarDecl *V : Used.Statics) {
     std::string Name = "__ito_st_" + V->getNameAsString();
+    Defines += "#define " + V->getNameAsString() + " (*" + Name + ")\n";
+    Undefs += "#undef " + V->getNameAsString() + "\n";
     QualType P = E.Ctx.getPointerType(V->getType().getCanonicalType());
     Fields += E.declare(P, Name) + "; ";
     Inits += "&" + V->getNameAsString() + ", ";
