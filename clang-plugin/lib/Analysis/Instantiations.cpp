@@ -26,6 +26,14 @@ bool ito::takesByReference(const CallExpr *Call, unsigned I) {
          !T.getNonReferenceType().isConstQualified();
 }
 
+unsigned InstantiatedCalls::argumentIndex(const CallExpr *Call,
+                                          const CallExpr *Inst, unsigned I) {
+  const auto *Op = dyn_cast<CXXOperatorCallExpr>(Inst);
+  return Op && Op->getOperator() == OO_Call && !isa<CXXOperatorCallExpr>(Call)
+             ? I + 1
+             : I;
+}
+
 SmallVector<const CallExpr *, 2> InstantiatedCalls::of(const CallExpr *Call) {
   if (!Calls) {
     struct Finder : RecursiveASTVisitor<Finder> {
@@ -62,7 +70,7 @@ bool InstantiatedCalls::byReference(const CallExpr *Call, unsigned I,
   unsigned Refs = 0, All = 0;
   for (const CallExpr *C : of(Call)) {
     All++;
-    Refs += takesByReference(C, I);
+    Refs += takesByReference(C, argumentIndex(Call, C, I));
   }
   Agree = Refs == 0 || Refs == All;
   return All && Refs == All;

@@ -1328,11 +1328,25 @@ PromotionPlan ito::planPromotion(ASTContext &Ctx, const TranslationPlan &Plan,
   // file that may fork through what they call.
   llvm::SmallVector<const FunctionDecl *, 16> Functions;
   llvm::DenseSet<const FunctionDecl *> Seen;
-  for (const auto &F : Plan.Functions)
+  for (const auto &F : Plan.Functions) {
     if (!F->IsLambda && F->Function && F->Body &&
         SM.getFileLoc(F->Body->getBeginLoc()).isValid() &&
         Seen.insert(F->Function).second)
       Functions.push_back(F->Function);
+    // A lambda's Cilk code is its function's too: what the lambda captures
+    // by reference is the function's (a recursive std::function that
+    // spawns itself, a lambda a cilk_for calls).
+    const FunctionDecl *FD = F->Function;
+    while (FD && isa<CXXMethodDecl>(FD) &&
+           cast<CXXMethodDecl>(FD)->getParent()->isLambda())
+      FD = dyn_cast<FunctionDecl>(
+          cast<CXXMethodDecl>(FD)->getParent()->getDeclContext());
+    if (FD && FD != F->Function && FD->getBody() &&
+        SM.isWrittenInMainFile(FD->getBeginLoc()) &&
+        FD->getBeginLoc().isFileID() && !inItoNamespace(FD) &&
+        Seen.insert(FD).second)
+      Functions.push_back(FD);
+  }
   for (const FunctionDecl *FD : Forking.forking())
     if (!isa<CXXMethodDecl>(FD) ||
         !cast<CXXMethodDecl>(FD)->getParent()->isLambda())

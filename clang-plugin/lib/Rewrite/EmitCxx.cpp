@@ -280,7 +280,8 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
       // (Mixed const references are copied: right for both.)
       const auto Calls = Instantiated.of(Call);
       ConstRef = !Calls.empty() && llvm::all_of(Calls, [&](const CallExpr *C) {
-        return bindsConstRefDirectly(paramType(C, I), C->getArg(I));
+        const unsigned J = InstantiatedCalls::argumentIndex(Call, C, I);
+        return bindsConstRefDirectly(paramType(C, J), C->getArg(J));
       });
       if (!Agree)
         E.error(Arg->getExprLoc(),

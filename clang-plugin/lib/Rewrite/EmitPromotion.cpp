@@ -37,7 +37,9 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
@@ -140,6 +142,37 @@ bool isListInitialization(const VarDecl *V) {
   return isa<InitListExpr>(Init);
 }
 
+/// Whether \p E holds a lambda with Cilk code (a std::function's
+/// initializer), whose edits are inside \p E.
+bool holdsCilkLambda(const Expr *E) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false, InLambda = false;
+    bool TraverseLambdaExpr(LambdaExpr *L) {
+      const bool Was = InLambda;
+      InLambda = true;
+      RecursiveASTVisitor::TraverseLambdaExpr(L);
+      InLambda = Was;
+      return !Found;
+    }
+    bool VisitCallExpr(CallExpr *C) {
+      // cilk_sync is a call of __ito_cilk_sync, cilk_spawn an __extension__.
+      if (const FunctionDecl *FD = C->getDirectCallee())
+        Found |= InLambda && FD->getName() == "__ito_cilk_sync";
+      return !Found;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      Found |= InLambda && U->getOpcode() == UO_Extension;
+      return !Found;
+    }
+    bool VisitForStmt(ForStmt *F) {
+      Found |= InLambda && F->getForLoc().isMacroID();
+      return !Found;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Expr *>(E));
+  return F.Found;
+}
+
 } // namespace
 
 std::string ito::placementInitializer(Edits &E, const VarDecl *V) {
@@ -195,6 +228,41 @@ std::string declarationCxx(Edits &E, const PromotionPlan &Plan,
       From.empty() ? ""
                    : "(static_cast<" + promotedName("__ito_t_", V) + " &&>(" +
                          From + "))");
+}
+
+/// `T v = init;` as a promoted declaration around its initializer, which
+/// stays in place; false if the declaration is not of that form. The
+/// reference is bound before the object is built in its storage: the
+/// lambda may capture the variable itself (`sum = [&] { ... sum(...) ...
+/// }`), and a reference captured in its own initializer is bound to
+/// nothing.
+bool emitAroundInitializer(Edits &E, const PromotionPlan &Plan,
+                           const DeclStmt *S, const VarDecl *V) {
+  // Up to the `=` (the initializer's own edits, such as a homecoming around
+  // a call, begin where it does).
+  std::optional<Token> Eq =
+      Lexer::findNextToken(E.fileLoc(V->getLocation()), E.SM, E.LangOpts);
+  if (!Eq || !Eq->is(tok::equal))
+    return false;
+  const std::string Marker = "\x01", T = promotedName("__ito_t_", V),
+                    H = promotedName("__ito_h_", V);
+  std::string Whole =
+      ito::promotedDeclarationCxx(E, Plan, V, "(" + Marker + ")");
+  const std::string Hold = " = " + H + ".__hold(";
+  if (size_t At = Whole.find(Hold); At != std::string::npos)
+    Whole.replace(At, Hold.size(),
+                  " = *static_cast<" + T + " *>(" + H + ".__memory()); (void)" +
+                      H + ".__hold(");
+  const size_t At = Whole.find(Marker);
+  CharSourceRange Init = E.fileRange(V->getInit()->getSourceRange());
+  E.replace(CharSourceRange::getCharRange(E.fileLoc(S->getBeginLoc()),
+                                          Eq->getEndLoc()),
+            Whole.substr(0, At));
+  // (The declaration's own `;` stays.)
+  E.insertAfter(
+      Init.getEnd(),
+      Whole.substr(At + Marker.size(), Whole.size() - At - Marker.size() - 1));
+  return true;
 }
 
 /// A variable that stays where it was, declared on its own.
@@ -329,6 +397,14 @@ void ito::emitPromotion(Edits &E, const PromotionPlan &Plan) {
       E.insertAfter(Init.getEnd(), ")");
       continue;
     }
+    // C++, `T v = init;` where init holds a lambda with Cilk code:
+    // rewritten around the initializer, which stays as written (other edits
+    // rewrite the lambda's body: a std::function that spawns itself).
+    if (CPlusPlus && S->isSingleDecl() && V->getInit() &&
+        V->getInitStyle() == VarDecl::CInit && !V->getType()->isArrayType() &&
+        !Plan.Extended.count(V) && !Plan.Hoisted.count(S) &&
+        holdsCilkLambda(V->getInit()) && emitAroundInitializer(E, Plan, S, V))
+      continue;
     std::string Text;
     for (const Decl *D : S->decls()) {
       const auto *Var = cast<VarDecl>(D);

@@ -37,6 +37,12 @@ public:
   /// non-const lvalue reference (Agree: whether they all agree, taking
   /// it by reference or all not; vacuously true without instantiations).
   bool byReference(const clang::CallExpr *Call, unsigned I, bool &Agree);
+  /// Where argument I of the template's \p Call is among the arguments of
+  /// its instantiation \p Inst: one further when the instantiation calls an
+  /// object's operator() (`self(self, n)` with `self` a generic lambda),
+  /// whose first argument is the object.
+  static unsigned argumentIndex(const clang::CallExpr *Call,
+                                const clang::CallExpr *Inst, unsigned I);
 
 private:
   clang::ASTContext &Ctx;
