@@ -8,6 +8,7 @@
 // that open files (fopen, opendir, mkstemp) call the kernel directly, so
 // they are here too.
 #include "memory/program_memory.hpp"
+#include "memory/program_streams.hpp"
 #include "platform/libc_next.hpp"
 
 #include <dirent.h>
@@ -22,8 +23,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 namespace pm = ito::memory::program_memory;
+namespace ps = ito::memory::program_streams;
 
 using ito::platform::next_definition;
 
@@ -120,8 +123,27 @@ FILE *fopen64(const char *path, const char *mode) {
   ITO_PATH_CALL(fopen64, nullptr, path, mode);
 }
 
+// stdout or stderr sent to a file: every process's, so that what tasks
+// print anywhere goes there. All append, line by line, as they do to the
+// job's output (the file is truncated once, here, for a "w" mode).
 FILE *freopen(const char *path, const char *mode, FILE *f) {
-  ITO_PATH_CALL(freopen, nullptr, path, mode, f);
+  ITO_LIBC(freopen);
+  const kernel_path p(path);
+  if (!p.ok())
+    return nullptr;
+  FILE *r = libc_freopen(p.get(), mode, f);
+  if (!r || !path || (f != stdout && f != stderr) || !pm::on_heap_thread ||
+      (mode[0] != 'w' && mode[0] != 'a'))
+    return r;
+  std::string append(mode);
+  append[0] = 'a';
+  if (mode[0] == 'w' && !(r = libc_freopen(p.get(), append.c_str(), f)))
+    return nullptr;
+  std::setvbuf(f, nullptr, _IOLBF, BUFSIZ);
+  std::string request = append + '\0' + p.get() + '\0';
+  ps::everywhere(ps::op::reopen, f == stdout ? 1 : 2, request.data(),
+                 request.size());
+  return r;
 }
 
 DIR *opendir(const char *path) { ITO_PATH_CALL(opendir, nullptr, path); }

@@ -187,6 +187,17 @@ void apply(const request &q, const char *in, std::size_t in_len,
     value = libc_setlocale(static_cast<int>(q.a), in) != nullptr;
     break;
   }
+  case op::reopen: {
+    static const auto libc_freopen =
+        platform::next_definition<FILE *(*)(const char *, const char *,
+                                            FILE *)>("freopen");
+    FILE *s = q.a == 1 ? stdout : stderr;
+    std::fflush(s);
+    value = libc_freopen(in + std::strlen(in) + 1, in, s) != nullptr;
+    // Whole lines, as every process's copy writes them.
+    std::setvbuf(s, nullptr, _IOLBF, BUFSIZ);
+    break;
+  }
   case op::atexit:
     value =
         __cxa_atexit(reinterpret_cast<void (*)(void *)>(q.a), nullptr, nullptr);

@@ -53,6 +53,7 @@ enum class op : uint32_t {
   unsetenv,  // in: name, NUL -> unsetenv's result
   chdir,     // in: path, NUL -> chdir's result
   setlocale, // a: category, in: locale name, NUL -> 0 if it failed
+  reopen,    // a: 1 stdout, 2 stderr; in: mode, NUL, path, NUL -> 0 if failed
   atexit,    // a: the handler (registered at process 0, which runs them)
 };
 
@@ -84,7 +85,7 @@ int64_t at_owner(int owner, op o, void *f, int64_t a = 0, int64_t b = 0,
 // The environment and the working directory are each process's: a change
 // a task makes (main's too) is made in every other process as well, before
 // the call returns, so that tasks anywhere see it (o: setenv, unsetenv,
-// chdir, setlocale). Outside a task, nothing to do.
+// chdir, setlocale, reopen). Outside a task, nothing to do.
 void everywhere(op o, int64_t a, const void *in, std::size_t in_len);
 
 // A stream function that cannot act on another process's stream: the
