@@ -30,11 +30,8 @@ off_t __lseek(int fd, off_t offset, int whence);
 
 namespace {
 
-ssize_t write_stand_in(int fd, const void *buf, size_t n) {
-  int owner;
-  void *f;
-  if (!ps::stream_of_stand_in(fd, &owner, &f))
-    return -1;
+// write() of fd (a stream's, or a raw descriptor) at its owner.
+ssize_t write_elsewhere(int owner, void *f, const void *buf, size_t n) {
   const char *p = static_cast<const char *>(buf);
   size_t done = 0;
   while (done < n) {
@@ -52,6 +49,30 @@ ssize_t write_stand_in(int fd, const void *buf, size_t n) {
   return static_cast<ssize_t>(done);
 }
 
+ssize_t write_stand_in(int fd, const void *buf, size_t n) {
+  int owner;
+  void *f;
+  if (!ps::stream_of_stand_in(fd, &owner, &f))
+    return -1;
+  return write_elsewhere(owner, f, buf, n);
+}
+
+ssize_t read_elsewhere(int owner, void *f, void *buf, size_t n) {
+  size_t got = 0;
+  const int64_t r =
+      ps::at_owner(owner, ps::op::fd_read, f,
+                   static_cast<int64_t>(std::min(n, ps::max_chunk)), 0, nullptr,
+                   0, buf, n, &got);
+  return r < 0 ? (errno = EIO, -1) : static_cast<ssize_t>(got);
+}
+
+off_t seek_elsewhere(int owner, void *f, off_t offset, int whence) {
+  const int64_t r = ps::at_owner(owner, ps::op::fd_seek, f, offset, whence);
+  return r < 0 ? (errno = EINVAL, -1) : static_cast<off_t>(r);
+}
+
+void *raw(int fd) { return reinterpret_cast<void *>(intptr_t{fd}); }
+
 } // namespace
 
 extern "C" {
@@ -59,6 +80,8 @@ extern "C" {
 ssize_t write(int fd, const void *buf, size_t n) {
   if (__builtin_expect(ps::is_stand_in(fd), 0))
     return write_stand_in(fd, buf, n);
+  if (const int owner = ps::descriptor_owner_elsewhere(fd); owner >= 0)
+    return write_elsewhere(owner, raw(fd), buf, n);
   // The kernel does not fault: data of another node goes through the
   // cache first, a chunk at a time (a short write, as write may be).
   return __write(fd, buf, pm::ready_for_kernel(buf, n, false));
@@ -67,7 +90,7 @@ ssize_t write(int fd, const void *buf, size_t n) {
 ssize_t writev(int fd, const struct iovec *iov, int count) {
   using fn = ssize_t (*)(int, const struct iovec *, int);
   static const fn libc = reinterpret_cast<fn>(dlsym(RTLD_NEXT, "writev"));
-  if (!ps::is_stand_in(fd)) {
+  if (!ps::is_stand_in(fd) && ps::descriptor_owner_elsewhere(fd) < 0) {
     bool ready = true;
     for (int i = 0; i < count; i++)
       ready &= pm::ready_for_kernel(iov[i].iov_base, iov[i].iov_len, false) ==
@@ -90,29 +113,36 @@ ssize_t writev(int fd, const struct iovec *iov, int count) {
 }
 
 ssize_t read(int fd, void *buf, size_t n) {
+  if (const int owner = ps::descriptor_owner_elsewhere(fd); owner >= 0)
+    return read_elsewhere(owner, raw(fd), buf, n);
   if (__builtin_expect(!ps::is_stand_in(fd), 1))
     return __read(fd, buf, pm::ready_for_kernel(buf, n, true));
   int owner;
   void *f;
   if (!ps::stream_of_stand_in(fd, &owner, &f))
     return -1;
-  size_t got = 0;
-  const int64_t r =
-      ps::at_owner(owner, ps::op::fd_read, f,
-                   static_cast<int64_t>(std::min(n, ps::max_chunk)), 0, nullptr,
-                   0, buf, n, &got);
-  return r < 0 ? (errno = EIO, -1) : static_cast<ssize_t>(got);
+  return read_elsewhere(owner, f, buf, n);
 }
 
 off_t lseek(int fd, off_t offset, int whence) {
+  if (const int owner = ps::descriptor_owner_elsewhere(fd); owner >= 0)
+    return seek_elsewhere(owner, raw(fd), offset, whence);
   if (__builtin_expect(!ps::is_stand_in(fd), 1))
     return __lseek(fd, offset, whence);
   int owner;
   void *f;
   if (!ps::stream_of_stand_in(fd, &owner, &f))
     return -1;
-  const int64_t r = ps::at_owner(owner, ps::op::fd_seek, f, offset, whence);
-  return r < 0 ? (errno = EINVAL, -1) : static_cast<off_t>(r);
+  return seek_elsewhere(owner, f, offset, whence);
+}
+
+// A raw descriptor of another process is closed there.
+int close(int fd) {
+  static const auto libc =
+      reinterpret_cast<int (*)(int)>(dlsym(RTLD_NEXT, "close"));
+  if (const int owner = ps::descriptor_owner_elsewhere(fd); owner >= 0)
+    return static_cast<int>(ps::at_owner(owner, ps::op::fd_close, raw(fd)));
+  return libc(fd);
 }
 
 off64_t lseek64(int fd, off64_t offset, int whence) {

@@ -60,7 +60,8 @@ private:
   char buf_[PATH_MAX];
 };
 
-// open's mode argument, there when the flags create a file.
+// open's mode argument, there when the flags create a file. (A descriptor
+// the program opens gets a number of the job's: program_streams.hpp.)
 mode_t mode_of(int flags, va_list ap) {
   return (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE
              ? static_cast<mode_t>(va_arg(ap, int))
@@ -90,7 +91,9 @@ int open(const char *path, int flags, ...) {
   va_start(ap, flags);
   const mode_t mode = mode_of(flags, ap);
   va_end(ap);
-  ITO_PATH_CALL(open, -1, path, flags, mode);
+  ITO_LIBC(open);
+  const kernel_path p(path);
+  return p.ok() ? ps::job_descriptor(libc_open(p.get(), flags, mode)) : -1;
 }
 
 int open64(const char *path, int flags, ...) {
@@ -98,7 +101,9 @@ int open64(const char *path, int flags, ...) {
   va_start(ap, flags);
   const mode_t mode = mode_of(flags, ap);
   va_end(ap);
-  ITO_PATH_CALL(open64, -1, path, flags, mode);
+  ITO_LIBC(open64);
+  const kernel_path p(path);
+  return p.ok() ? ps::job_descriptor(libc_open64(p.get(), flags, mode)) : -1;
 }
 
 int openat(int dir, const char *path, int flags, ...) {
@@ -108,11 +113,14 @@ int openat(int dir, const char *path, int flags, ...) {
   va_end(ap);
   ITO_LIBC(openat);
   const kernel_path p(path);
-  return p.ok() ? libc_openat(dir, p.get(), flags, mode) : -1;
+  return p.ok() ? ps::job_descriptor(libc_openat(dir, p.get(), flags, mode))
+                : -1;
 }
 
 int creat(const char *path, mode_t mode) {
-  ITO_PATH_CALL(creat, -1, path, mode);
+  ITO_LIBC(creat);
+  const kernel_path p(path);
+  return p.ok() ? ps::job_descriptor(libc_creat(p.get(), mode)) : -1;
 }
 
 FILE *fopen(const char *path, const char *mode) {

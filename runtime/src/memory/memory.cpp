@@ -123,7 +123,7 @@ memory_system::memory_system(const platform::topology &topo, threads::worker &w,
   if (w.multi_node())
     coll_->set_transport(&w.net());
   install_memory_handler();
-  program_streams::install();
+  program_streams::install(topo.rank(), topo.n_ranks(), topo.world());
   install_fault_access();
   platform::set_exit_fences(fence_release, fence_acquire);
   current = this;

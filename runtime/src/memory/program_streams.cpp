@@ -15,8 +15,11 @@
 #include <cstring>
 #include <cwchar>
 #include <dirent.h>
+#include <mpi.h>
 #include <vector>
 
+#include <fcntl.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 extern "C" int __cxa_atexit(void (*)(void *), void *, void *);
@@ -40,6 +43,12 @@ bool one_way(op o) {
 void append(std::vector<char> &v, const void *p, std::size_t n) {
   const char *c = static_cast<const char *>(p);
   v.insert(v.end(), c, c + n);
+}
+
+// The descriptor a request on one is about: a raw one, or its stream's.
+int descriptor_of(const request &q) {
+  return q.file < raw_limit ? static_cast<int>(q.file)
+                            : fileno(reinterpret_cast<FILE *>(q.file));
 }
 
 // The owner's side: o on one of its own streams.
@@ -134,7 +143,7 @@ void apply(const request &q, const char *in, std::size_t in_len,
     ::seekdir(reinterpret_cast<DIR *>(q.file), static_cast<long>(q.a));
     break;
   case op::fd_write: {
-    const int fd = fileno(f);
+    const int fd = descriptor_of(q);
     std::size_t done = 0;
     while (done < in_len) {
       const ssize_t n = ::write(fd, in + done, in_len - done);
@@ -153,14 +162,17 @@ void apply(const request &q, const char *in, std::size_t in_len,
     reply.resize(at + sizeof value + n);
     ssize_t got;
     do
-      got = ::read(fileno(f), reply.data() + at + sizeof value, n);
+      got = ::read(descriptor_of(q), reply.data() + at + sizeof value, n);
     while (got < 0 && errno == EINTR);
     reply.resize(at + sizeof value + (got > 0 ? std::size_t(got) : 0));
     value = got;
     break;
   }
   case op::fd_seek:
-    value = ::lseek(fileno(f), q.a, static_cast<int>(q.b));
+    value = ::lseek(descriptor_of(q), q.a, static_cast<int>(q.b));
+    break;
+  case op::fd_close:
+    value = ::close(descriptor_of(q));
     break;
   case op::setenv: {
     static const auto libc_setenv =
@@ -343,6 +355,64 @@ void unsupported(int owner, const char *function) {
       m ? m->rank() : -1, function, owner, function);
 }
 
-void install() { threads::set_stream_handler(serve); }
+namespace {
+// Process r's descriptors are [first_job_descriptor + r * per_process, ...),
+// at the top of the descriptor limit that every process can reach.
+constexpr int per_process = 256;
+int first_job_descriptor = 0;
+bool job_descriptors = false;
+int job_rank = 0, job_ranks = 1;
+} // namespace
+
+int job_descriptor(int fd) {
+  if (fd < 0 || !job_descriptors || !program_memory::on_heap_thread)
+    return fd;
+  const int lo = first_job_descriptor + job_rank * per_process;
+  const int flags = fcntl(fd, F_GETFD);
+  const int moved = fcntl(
+      fd, (flags > 0 && (flags & FD_CLOEXEC)) ? F_DUPFD_CLOEXEC : F_DUPFD, lo);
+  if (moved < 0)
+    return fd;
+  if (moved >= lo + per_process) {
+    // (Its range is full: it stays this process's alone.)
+    ::close(moved);
+    return fd;
+  }
+  ::close(fd);
+  return moved;
+}
+
+int descriptor_owner_elsewhere(int fd) {
+  if (!job_descriptors || fd < first_job_descriptor ||
+      fd >= first_job_descriptor + job_ranks * per_process)
+    return -1;
+  const int owner = (fd - first_job_descriptor) / per_process;
+  return owner == job_rank ? -1 : owner;
+}
+
+void install(int rank, int n_ranks, MPI_Comm world) {
+  threads::set_stream_handler(serve);
+  job_rank = rank;
+  job_ranks = n_ranks;
+  if (job_ranks == 1)
+    return;
+  // The ranges sit below the lowest hard descriptor limit of the job, far
+  // above what the kernel hands out (the lowest free number) to a program
+  // that keeps fewer than 4096 files open.
+  rlimit l{};
+  int top = getrlimit(RLIMIT_NOFILE, &l) == 0
+                ? static_cast<int>(std::min<rlim_t>(l.rlim_max, 1 << 20))
+                : 0;
+  MPI_Allreduce(MPI_IN_PLACE, &top, 1, MPI_INT, MPI_MIN, world);
+  const int first = top - job_ranks * per_process;
+  int ok = first >= 4096;
+  if (ok && l.rlim_cur < static_cast<rlim_t>(top)) {
+    l.rlim_cur = static_cast<rlim_t>(top);
+    ok = setrlimit(RLIMIT_NOFILE, &l) == 0;
+  }
+  MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, world);
+  first_job_descriptor = first;
+  job_descriptors = ok != 0;
+}
 
 } // namespace ito::memory::program_streams

@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <mpi.h>
 
 namespace ito::memory::program_streams {
 
@@ -44,10 +45,12 @@ enum class op : uint32_t {
   rewinddir, // (no reply)
   telldir,   // -> telldir's result
   seekdir,   // a: the position
-  // On the stream's descriptor (a stand-in's, below):
+  // On the stream's descriptor (a stand-in's, below), or (f below
+  // raw_limit) on the descriptor f itself:
   fd_write, // in: the bytes -> write's result
   fd_read,  // a: bytes -> read's result, the bytes
   fd_seek,  // a: offset, b: whence -> lseek's result
+  fd_close, // -> close's result
   // The process's own state (f unused):
   setenv,    // a: overwrite, in: name, NUL, value, NUL -> setenv's result
   unsetenv,  // in: name, NUL -> unsetenv's result
@@ -104,7 +107,22 @@ inline bool is_stand_in(int fd) { return fd >= first_stand_in; }
 // errno EBADF) for any other number.
 bool stream_of_stand_in(int fd, int *owner, void **f);
 
-// Serves other processes' requests on this process's streams.
-void install();
+// Descriptors that the program opens in a task (open, openat, creat) get
+// numbers no other process of the job uses (each process its own range,
+// high above what the kernel hands out), so that a function that opens a
+// file and goes on in another process after a parallel call still names
+// it: read, write, lseek and close of another process's number are done
+// by that process; anything else fails with EBADF there, as the number is
+// not open. Off when the descriptor limit is too low for the ranges (4096
+// and 256 per process).
+int job_descriptor(int fd);
+// The process whose descriptor fd is, if another one; else -1.
+int descriptor_owner_elsewhere(int fd);
+// Requests on a raw descriptor carry it as f, below any FILE's address.
+constexpr uint64_t raw_limit = uint64_t{1} << 32;
+
+// Serves other processes' requests on this process's streams (rank of
+// n_ranks; collective over world, which agrees on the descriptor ranges).
+void install(int rank, int n_ranks, MPI_Comm world);
 
 } // namespace ito::memory::program_streams
