@@ -11,6 +11,8 @@
 #include "memory/program_streams.hpp"
 #include "platform/libc_next.hpp"
 
+#include <ito/ito.h>
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -141,7 +143,7 @@ FILE *freopen(const char *path, const char *mode, FILE *f) {
     return nullptr;
   FILE *r = libc_freopen(p.get(), mode, f);
   if (!r || !path || (f != stdout && f != stderr) || !pm::on_heap_thread ||
-      (mode[0] != 'w' && mode[0] != 'a'))
+      ito_n_ranks() == 1 || (mode[0] != 'w' && mode[0] != 'a'))
     return r;
   std::string append(mode);
   append[0] = 'a';
