@@ -60,7 +60,7 @@ long walk(long n) { return n < 2 ? n : walk(n - 1) + walk(n - 2); }
 
 // CHECK-LABEL: define{{.*}} @fib(
 // CHECK-NOT: ito_sched_loop
-// CHECK: call ptr @ito_sched_fork_polling(
+// CHECK: call void @ito_sched_poll()
 // CHECK-NOT: ito_sched_loop
 // CHECK-LABEL: {{^}$}}
 long fib(long n) {
@@ -93,9 +93,9 @@ void calls(int n) {
 // The spawn loop polls at its forks; the sync after it counts once per
 // child.
 // CHECK-LABEL: define{{.*}} @spawns(
-// CHECK: call ptr @ito_sched_fork_polling(
+// CHECK: call void @ito_sched_poll()
 // CHECK: call ptr @ito_uat_fork(
-// CHECK-NOT: ito_sched_fork_polling(
+// CHECK-NOT: ito_sched_poll()
 // CHECK: call void @ito_sched_loop_poll()
 void spawns(int n) {
   for (int i = 0; i < n; i++)

@@ -57,8 +57,7 @@ bool isFork(const CallBase &C) {
   // ito_abi_fork: C's fork, not inlined at -O0.
   return F &&
          (F->getName() == "ito_uat_fork" || F->getName() == "ito_abi_fork" ||
-          F->getName() == "ito_sched_poll" ||
-          F->getName() == "ito_sched_fork_polling");
+          F->getName() == "ito_sched_poll");
 }
 
 /// Whether \p C is a call that a leaf may spend time in: not an intrinsic

@@ -35,8 +35,6 @@ __attribute__((noreturn)) void ito_sched_child_done(const void *value,
                                                     size_t size);
 void ito_sched_join(unsigned long long join, void *out, size_t size);
 void ito_sched_poll(void);
-void *ito_sched_fork_polling(void (*child)(void *), void *arg, void *dq,
-                             unsigned long long join);
 #endif
 
 /* Runs body(lo, hi, ctx) over [begin, end) in chunks of at most grain
@@ -110,11 +108,9 @@ static const ito_abi_spawn ito_abi_spawn_init = ITO_ABI_SPAWN_INIT;
 
 static inline void ito_abi_fork(ito_abi_spawn *s, void (*entry)(void *),
                                 void *args) {
-  s->join =
-      (unsigned long long)(__builtin_expect(--ito_sched_poll_countdown <= 0, 0)
-                               ? ito_sched_fork_polling(entry, args,
-                                                        ito_sched_deque, 0)
-                               : ito_uat_fork(entry, args, ito_sched_deque, 0));
+  if (__builtin_expect(--ito_sched_poll_countdown <= 0, 0))
+    ito_sched_poll();
+  s->join = (unsigned long long)ito_uat_fork(entry, args, ito_sched_deque, 0);
 }
 
 /* After the fork: the child ran to its end here (the continuation was not

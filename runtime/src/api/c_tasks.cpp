@@ -65,10 +65,9 @@ void ito_fork(ito_task *task, ito_task_fn fn, const void *args,
   task->result = result;
   task->result_size = static_cast<unsigned>(result_size);
   c_spawn rec{fn, args, args_size, task};
-  void *join =
-      __builtin_expect(--ito_sched_poll_countdown <= 0, 0)
-          ? ito_sched_fork_polling(c_child_entry, &rec, ito_sched_deque, 0)
-          : ito_uat_fork(c_child_entry, &rec, ito_sched_deque, 0);
+  if (__builtin_expect(--ito_sched_poll_countdown <= 0, 0))
+    ito_sched_poll();
+  void *join = ito_uat_fork(c_child_entry, &rec, ito_sched_deque, 0);
   task->join = reinterpret_cast<unsigned long long>(join);
   task->state = join ? state_stolen : state_done_here;
 }

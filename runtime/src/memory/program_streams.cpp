@@ -365,7 +365,8 @@ int job_rank = 0, job_ranks = 1;
 } // namespace
 
 int job_descriptor(int fd) {
-  if (fd < 0 || !job_descriptors || !program_memory::on_heap_thread)
+  // (0, 1 and 2 stay: `close(1); open(...)` makes a new standard output.)
+  if (fd <= 2 || !job_descriptors || !program_memory::on_heap_thread)
     return fd;
   const int lo = first_job_descriptor + job_rank * per_process;
   const int flags = fcntl(fd, F_GETFD);

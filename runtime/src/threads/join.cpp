@@ -5,6 +5,7 @@
 #include "memory/coherence.hpp"
 #include "platform/error.hpp"
 #include "threads/context.hpp"
+#include "threads/fp_control.hpp"
 #include "threads/remote_ops.hpp"
 #include "threads/scheduler.hpp"
 #include "threads/views.hpp"
@@ -58,6 +59,7 @@ parked_thread park_current(worker &w, void *ctx) {
   et->join = p.own_join;
   et->size = size;
   et->views = reinterpret_cast<uint64_t>(ito_sched_views);
+  et->fp_control = current_fp_control();
   std::memcpy(et->frames(), lo, size);
   return p;
 }
@@ -129,9 +131,12 @@ struct join_wait {
   worker &w = the_worker();
   void *ctx, *base;
   global_ref join;
-  uint64_t strand_views;
-  fetch_evacuated(w, ev, ctx, base, join, strand_views);
+  uint64_t strand_views, fp;
+  fetch_evacuated(w, ev, ctx, base, join, strand_views, fp);
   views::set(reinterpret_cast<void *>(strand_views));
+  // It goes on with its floating-point control state, wherever it resumes.
+  if (set_fp_control(fp))
+    publish_fp_control();
   w.start_chain(base, join);
   w.counters().resumes++;
   // The thread was evacuated into the heap of the rank it suspended on.

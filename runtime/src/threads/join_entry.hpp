@@ -42,7 +42,8 @@ struct evacuated_thread {
   void *base;
   global_ref join; // the entry its own completion goes to
   uint64_t size;
-  uint64_t views; // its views of reducers
+  uint64_t views;      // its views of reducers
+  uint64_t fp_control; // its floating-point control state (fp_control.hpp)
   unsigned char *frames() {
     return reinterpret_cast<unsigned char *>(this + 1);
   }

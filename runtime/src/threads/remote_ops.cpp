@@ -107,13 +107,14 @@ int64_t join_arrive_parent(worker &w, global_ref join, global_ref waiter) {
 }
 
 void fetch_evacuated(worker &w, global_ref thread, void *&ctx, void *&base,
-                     global_ref &join, uint64_t &views) {
+                     global_ref &join, uint64_t &views, uint64_t &fp_control) {
   if (on_this_node(w, thread)) {
     auto *et = static_cast<evacuated_thread *>(w.resolve(thread));
     ctx = et->ctx;
     base = et->base;
     join = et->join;
     views = et->views;
+    fp_control = et->fp_control;
     std::memcpy(ctx, et->frames(), et->size);
     w.release(thread);
     return;
@@ -127,6 +128,7 @@ void fetch_evacuated(worker &w, global_ref thread, void *&ctx, void *&base,
   base = et->base;
   join = et->join;
   views = et->views;
+  fp_control = et->fp_control;
   std::memcpy(ctx, et->frames(), et->size);
 }
 

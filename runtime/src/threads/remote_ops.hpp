@@ -49,7 +49,7 @@ int64_t join_arrive_parent(worker &w, global_ref join, global_ref waiter);
 // Copies an evacuated thread's frames back to their addresses (here) and
 // frees it; returns its context, stack base and completion entry.
 void fetch_evacuated(worker &w, global_ref thread, void *&ctx, void *&base,
-                     global_ref &join, uint64_t &views);
+                     global_ref &join, uint64_t &views, uint64_t &fp_control);
 // Takes a future's value into out if it is there (and counts one consumer);
 // otherwise, if park is a parked thread, adds it to the waiters.
 bool future_take(worker &w, global_ref f, void *out, std::size_t size,

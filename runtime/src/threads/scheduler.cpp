@@ -247,33 +247,6 @@ void ito_sched_poll(void) {
   serve_requests(w);
 }
 
-namespace {
-struct poll_then_run {
-  void (*entry)(void *);
-  void *args;
-};
-
-// A child whose fork polled: requests from other nodes are served again
-// now that the parent's continuation is on the deque (at the poll before
-// the fork it was not, and in a loop of spawns of leaves the deque is empty
-// there every time), then the child runs.
-void serve_then_run(void *p) {
-  const poll_then_run r = *static_cast<poll_then_run *>(p);
-  serve_requests(the_worker());
-  r.entry(r.args);
-}
-} // namespace
-
-void *ito_sched_fork_polling(void (*entry)(void *), void *args,
-                             ito::detail::deque *dq, uint64_t join) {
-  ito_sched_poll();
-  worker *wp = the_worker_or_null();
-  if (!wp || !wp->in_root || !wp->multi_node())
-    return ito_uat_fork(entry, args, dq, join);
-  poll_then_run r{entry, args};
-  return ito_uat_fork(serve_then_run, &r, dq, join);
-}
-
 void ito_sched_loop_poll(void) {
   worker *wp = the_worker_or_null();
   if (!wp || !wp->in_root || !wp->multi_node()) {

@@ -36,10 +36,6 @@ bool ito_sched_pop_conflict(void);
 // the thread was never forked, or was joined already).
 void ito_sched_join(uint64_t join, void *out, size_t size);
 void ito_sched_poll(void);
-// A fork whose countdown ran out: polls, forks, and between nodes polls
-// again in the child, once the parent's continuation can be stolen.
-void *ito_sched_fork_polling(void (*child)(void *), void *arg,
-                             ito::detail::deque *dq, uint64_t join);
 // The countdown and the poll that ito-cc's LeafPolls pass puts in loops and
 // recursive functions that do not fork.
 extern int64_t ito_sched_loop_countdown;
@@ -230,11 +226,10 @@ private:
     using Record = detail::spawn_record<T, std::decay_t<F>, Tuple>;
     Record rec{std::forward<F>(f), Tuple(std::forward<Args>(args)...), &value_};
     // (Outside a root task the countdown is 0, and the poll reports it.)
-    void *join = __builtin_expect(--ito_sched_poll_countdown <= 0, 0)
-                     ? ito_sched_fork_polling(&detail::child_entry<T, Record>,
-                                              &rec, ito_sched_deque, 0)
-                     : ito_uat_fork(&detail::child_entry<T, Record>, &rec,
-                                    ito_sched_deque, 0);
+    if (__builtin_expect(--ito_sched_poll_countdown <= 0, 0))
+      ito_sched_poll();
+    void *join =
+        ito_uat_fork(&detail::child_entry<T, Record>, &rec, ito_sched_deque, 0);
     // From here on this may be another process (the continuation was
     // stolen): reload everything from this frame, nothing from before.
     join_ = reinterpret_cast<uint64_t>(join);
@@ -295,11 +290,9 @@ auto async(consumers c, F &&f, Args &&...args)
   const uint64_t ref = ito_sched_future_new(c.n);
   Record rec{std::forward<F>(f), Tuple(std::forward<Args>(args)...), ref};
   if (__builtin_expect(--ito_sched_poll_countdown <= 0, 0))
-    ito_sched_fork_polling(&detail::async_entry<T, Record>, &rec,
-                           ito_sched_deque, ITO_NO_JOIN);
-  else
-    ito_uat_fork(&detail::async_entry<T, Record>, &rec, ito_sched_deque,
-                 ITO_NO_JOIN);
+    ito_sched_poll();
+  ito_uat_fork(&detail::async_entry<T, Record>, &rec, ito_sched_deque,
+               ITO_NO_JOIN);
   return future<T>(ref);
 }
 
