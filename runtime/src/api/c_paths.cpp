@@ -84,6 +84,13 @@ mode_t mode_of(int flags, va_list ap) {
     return libc_##name(p.get(), ##__VA_ARGS__);                                \
   } while (0)
 
+// A descriptor that open (or creat) makes for path: the job's number.
+template <class Open, class... Rest>
+int open_named(Open libc, const char *path, Rest... rest) {
+  const kernel_path p(path);
+  return p.ok() ? ps::job_descriptor(libc(p.get(), rest...)) : -1;
+}
+
 } // namespace
 
 extern "C" {
@@ -94,8 +101,7 @@ int open(const char *path, int flags, ...) {
   const mode_t mode = mode_of(flags, ap);
   va_end(ap);
   ITO_LIBC(open);
-  const kernel_path p(path);
-  return p.ok() ? ps::job_descriptor(libc_open(p.get(), flags, mode)) : -1;
+  return open_named(libc_open, path, flags, mode);
 }
 
 int open64(const char *path, int flags, ...) {
@@ -104,8 +110,7 @@ int open64(const char *path, int flags, ...) {
   const mode_t mode = mode_of(flags, ap);
   va_end(ap);
   ITO_LIBC(open64);
-  const kernel_path p(path);
-  return p.ok() ? ps::job_descriptor(libc_open64(p.get(), flags, mode)) : -1;
+  return open_named(libc_open64, path, flags, mode);
 }
 
 int openat(int dir, const char *path, int flags, ...) {
@@ -121,8 +126,7 @@ int openat(int dir, const char *path, int flags, ...) {
 
 int creat(const char *path, mode_t mode) {
   ITO_LIBC(creat);
-  const kernel_path p(path);
-  return p.ok() ? ps::job_descriptor(libc_creat(p.get(), mode)) : -1;
+  return open_named(libc_creat, path, mode);
 }
 
 FILE *fopen(const char *path, const char *mode) {
