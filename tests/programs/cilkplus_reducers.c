@@ -5,7 +5,10 @@
 // a list of malloc'd nodes whose destroy counts the views it ends), each
 // registered, updated by parallel tasks, and read after the sync. Before,
 // the user's identity(reducer, view) was called as identity(view): a
-// write to address 0 at np 2.
+// write to address 0 at np 2. Also a reducer declared in a function with
+// CILK_C_DECLARE_REDUCER and the library's named operations
+// (cilk_c_reducer_opadd_reduce_long, ...), and a local max passed by a
+// pointer of CILK_C_REDUCER_MAX_TYPE: both were compile errors before.
 // RUN: %ito-cc --ito-no-translate -O2 %s -o %t.serial
 // RUN: %t.serial > %t.expected
 // RUN: FileCheck %s --input-file=%t.expected
@@ -13,9 +16,11 @@
 // RUN: %ito-run -n 1 %t | diff %t.expected -
 // RUN: %ito-run -n 2 %t | diff %t.expected -
 // RUN: %ito-run -n 4 --internode %t | diff %t.expected -
+// RUN: %ito-run -n 2 --internode %t | diff %t.expected -
 // CHECK: total 50005000 pairs 10000 sum 50005000 max 9973 min 3
 // CHECK-NEXT: list 10000 in order 1 key ok 1
 // CHECK-NEXT: counted 1000 locally 499500
+// CHECK-NEXT: declared here 332833500 max 9973
 
 #include <cilk/cilk.h>
 #include <cilk/reducer_max.h>
@@ -140,6 +145,29 @@ static long local_sum(int n) {
   return v;
 }
 
+static long declared_here(int n) {
+  CILK_C_DECLARE_REDUCER(long)
+  r = CILK_C_INIT_REDUCER(long, cilk_c_reducer_opadd_reduce_long,
+                          cilk_c_reducer_opadd_identity_long,
+                          __cilkrts_hyperobject_noop_destroy, 0);
+  CILK_C_REGISTER_REDUCER(r);
+  cilk_for(int i = 0; i < n; i++) REDUCER_VIEW(r) += (long)i * i;
+  CILK_C_UNREGISTER_REDUCER(r);
+  return REDUCER_VIEW(r);
+}
+
+static void max_of(int lo, int hi, CILK_C_REDUCER_MAX_TYPE(int) * m) {
+  if (hi - lo < 64) {
+    for (int i = lo; i < hi; i++)
+      CILK_C_REDUCER_MAX_CALC(*m, value(i));
+    return;
+  }
+  int mid = (lo + hi) / 2;
+  cilk_spawn max_of(lo, mid, m);
+  max_of(mid, hi, m);
+  cilk_sync;
+}
+
 int main(void) {
   CILK_C_REGISTER_REDUCER(total);
   CILK_C_REGISTER_REDUCER(pairs);
@@ -160,6 +188,11 @@ int main(void) {
   count_up(0, 1000, &cnt);
   printf("counted %ld locally %ld\n", REDUCER_VIEW(cnt), local_sum(1000));
   CILK_C_UNREGISTER_REDUCER(cnt);
+  CILK_C_REDUCER_MAX(m, int, -1);
+  CILK_C_REGISTER_REDUCER(m);
+  max_of(0, 10000, &m);
+  printf("declared here %ld max %d\n", declared_here(1000), REDUCER_VIEW(m));
+  CILK_C_UNREGISTER_REDUCER(m);
   CILK_C_UNREGISTER_REDUCER(least);
   CILK_C_UNREGISTER_REDUCER(best);
   CILK_C_UNREGISTER_REDUCER(pairs);

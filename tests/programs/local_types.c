@@ -8,6 +8,11 @@
 // stays, and a copy of the reducer is promoted). Before, each was the
 // error "declare the type at file scope", and the promoted struct (whose
 // declaration defines its type) stayed on the stack: -Wito-stack-sharing.
+// Also bodies that name the function's types themselves (a local of a
+// typedef'd unnamed struct assigned from a captured one, a struct tag, a
+// union, a typedef of a pointer type, a pointer to the typedef'd struct),
+// which were the error "cannot use '...', a static variable, type or enum
+// constant of its function".
 // RUN: %ito-cc --ito-no-translate -O2 %s -o %t.serial
 // RUN: %t.serial > %t.expected
 // RUN: %ito-cc -O2 -Werror %s -o %t
@@ -16,15 +21,18 @@
 // RUN: %ito-run -n 4 %t | diff %t.expected -
 // RUN: %ito-run -n 2 --internode %t | diff %t.expected -
 // RUN: %ito-run -n 4 --internode %t | diff %t.expected -
+// RUN: %ito-run -n 3 --internode %t | diff %t.expected -
 // RUN: FileCheck %s --input-file=%t.expected
 // CHECK: sum 24998749965 best 500097 tags ad
 // CHECK-NEXT: total 24999250062
 // CHECK-NEXT: accumulators 42.0
+// CHECK-NEXT: named 499550 499614
 #include <cilk/cilk.h>
 #include <cilk/reducer_max.h>
 #include <cilk/reducer_opadd.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static long sums(int n) {
   struct range {
@@ -68,6 +76,46 @@ static long sums(int n) {
   return s;
 }
 
+static void named_in_body(void) {
+  typedef struct {
+    int lo, hi;
+  } range_t;
+  struct part {
+    long s;
+    int n;
+  };
+  typedef struct part part_t;
+  typedef const char *str;
+  union bits {
+    int i;
+    float f;
+  };
+  range_t r = {0, 1000};
+  struct part base = {5, 0};
+  part_t parts[10];
+  str names[3] = {"x", "yy", "zzz"};
+  long out[10];
+  cilk_for (int i = 0; i < 10; ++i) {
+    range_t mine = r;
+    struct part a = base;
+    union bits w;
+    w.i = i;
+    str name = names[i % 3];
+    for (int k = mine.lo + i; k < mine.hi; k += 10)
+      a.s += k;
+    a.n = (int)strlen(name) + w.i;
+    part_t *p = &parts[i];
+    *p = a;
+    out[i] = a.s;
+  }
+  long t = 0, m = 0;
+  for (int i = 0; i < 10; ++i) {
+    t += out[i];
+    m += parts[i].n + parts[i].s;
+  }
+  printf("named %ld %ld\n", t, m);
+}
+
 int main(void) {
   printf("total %ld\n", sums(100000));
   // An array of a struct the declaration defines, written by a cilk_for.
@@ -83,5 +131,6 @@ int main(void) {
   for (int k = 0; k < 8; k++)
     s += b[k].sum + b[k].n;
   printf("accumulators %.1f\n", s);
+  named_in_body();
   return 0;
 }

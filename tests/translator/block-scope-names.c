@@ -18,7 +18,9 @@
 // RUN: %ito-cc -O2 -Wno-ito-stack-sharing -DLOCAL_STRUCT %s -o %t.local
 // RUN: %ito-run -n 1 %t.local | FileCheck %s --match-full-lines --implicit-check-not={{.}}
 // RUN: not %ito-cc -O2 -Wno-ito-stack-sharing -DLOCAL_STRUCT -DNESTED %s -o %t.bad 2>&1 | FileCheck %s --check-prefix=NESTED
-// NESTED: block-scope-names.c:[[#@LINE+21]]:5: error: in C, the body of a 'cilk_for' cannot use 'c', of type 'struct cfg' declared in its function (the body becomes a function of its own), whose members are of types of the function too; declare the types at file scope
+// NESTED: block-scope-names.c:[[#@LINE+23]]:5: error: in C, the body of a 'cilk_for' cannot use 'c', of type 'struct cfg' declared in its function (the body becomes a function of its own), whose members are of types of the function too; declare the types at file scope
+// RUN: not %ito-cc -O2 -Wno-ito-stack-sharing -DENUM_TYPE %s -o %t.bad 2>&1 | FileCheck %s --check-prefix=ENUM
+// ENUM: block-scope-names.c:[[#@LINE+63]]:5: error: in C, the body of a 'cilk_for' cannot use 'enum mode', a type of its function (the body becomes a function of its own); declare it at file scope
 // (The bodies write the root's arrays: one process only, -Wno-ito-stack-sharing.)
 
 #include <cilk/cilk.h>
@@ -78,6 +80,13 @@ int main(void) {
     for (int j = 0; j < 8; j++)
       t += tri[i][j];
   printf("%ld\n", t);
+#ifdef ENUM_TYPE
+  enum mode { SLOW, FAST };
+  cilk_for (int i = 0; i < 4; i++) {
+    enum mode m = i ? FAST : SLOW;
+    p[i] = m;
+  }
+#endif
   return 0;
 }
 // CHECK: 9 16 21 24 20 80

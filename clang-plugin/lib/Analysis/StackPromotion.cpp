@@ -297,7 +297,8 @@ public:
     const bool ByMacro = S->getBeginLoc().isMacroID();
     // A declaration of one variable that a macro writes, or that defines
     // the variable's struct too (`struct { long n; } c;`, as
-    // CILK_C_REDUCER_OPADD does), stays as written: in C a copy is
+    // CILK_C_REDUCER_OPADD does, or `CILK_C_DECLARE_REDUCER(long) c = ...;`
+    // where a macro spells the struct), stays as written: in C a copy is
     // promoted.
     const bool Copy =
         !LO.CPlusPlus &&
@@ -306,7 +307,7 @@ public:
         llvm::all_of(
             S->decls(),
             [](const Decl *D) { return isa<VarDecl>(D) || isa<TagDecl>(D); }) &&
-        (ByMacro ? wholeMacroStatement(S) : !OnlyVars);
+        (ByMacro ? wholeMacroStatement(S) || !OnlyVars : !OnlyVars);
     const Place Where = placeOf(S);
     for (Decl *D : S->decls())
       if (auto *V = dyn_cast<VarDecl>(D))

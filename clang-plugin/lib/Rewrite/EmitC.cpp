@@ -36,7 +36,10 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <optional>
 
 using namespace clang;
 using namespace ito;
@@ -90,9 +93,27 @@ private:
   /// its place. Empty if its members are such types themselves.
   std::string declareWithTwin(clang::QualType T, const std::string &Name,
                               const std::string &Tag, std::string &Before);
+  /// The same in the body's function, where the record is declared again
+  /// under its own name (an unnamed one is its twin): what the body writes
+  /// of the type means what it meant in the function. The twin first.
+  std::string declareInBody(clang::QualType T, const std::string &Name);
+  /// \p RD's twin (`struct __ito_r<Tag>_<k>`), declared in \p Before the
+  /// first time; empty if it has none.
+  std::string twinOf(const clang::RecordDecl *RD, const std::string &Tag,
+                     std::string &Before);
+  /// \p RD's members, spelled for file scope; none if one is of a type of
+  /// the function too, aligned, or of variable length.
+  std::optional<std::string> membersOf(const clang::RecordDecl *RD);
+  /// A declaration of \p Name of type \p T (pointers and fixed-length
+  /// arrays of a record), the record spelled by \p Base.
+  std::string
+  declareOver(clang::QualType T, const std::string &Name,
+              llvm::function_ref<std::string(const clang::RecordDecl *)> Base);
 
   Edits &E;
   unsigned Twins = 0;
+  /// The current cilk_for's twins, by record.
+  llvm::MapVector<const clang::RecordDecl *, std::string> TwinOf;
 };
 
 } // namespace
@@ -329,15 +350,43 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
   const std::string N = F.Tag;
   const std::string CtxT = "struct __ito_c" + N;
   Captures Used = capturedVariables(E, F.For->getBody(), Shape.Var);
-  if (!Used.LocalNames.empty()) {
-    // The body becomes a function of its own, at file scope.
-    const NamedDecl *D = Used.LocalNames.front().first;
-    E.error(Used.LocalNames.front().second,
-            "in C, the body of a '" + F.Construct->Spelling.str() +
-                "' cannot use '" + D->getNameAsString() +
-                "', a static variable, type or enum constant of its "
-                "function (the body becomes a function of its own); "
-                "declare it at file scope");
+  TwinOf.clear();
+  // The body becomes a function of its own, at file scope: the structs,
+  // unions and typedefs of the function that it names are declared again
+  // in it (see declareInBody).
+  std::vector<const TypedefNameDecl *> Typedefs;
+  for (const auto &[D, Use] : Used.LocalNames) {
+    const auto *RD = dyn_cast<RecordDecl>(D);
+    const auto *TD = dyn_cast<TypedefNameDecl>(D);
+    if (TD && !TD->getUnderlyingType()->isVariablyModifiedType()) {
+      const TagDecl *Under = localTag(TD->getUnderlyingType());
+      if (!Under) {
+        if (!llvm::is_contained(Typedefs, TD))
+          Typedefs.push_back(TD);
+        continue;
+      }
+      RD = dyn_cast<RecordDecl>(Under);
+    }
+    if (RD && !twinOf(RD, N, Before).empty()) {
+      if (TD && !llvm::is_contained(Typedefs, TD))
+        Typedefs.push_back(TD);
+      continue;
+    }
+    // What stays: enumeration types, records whose members are of the
+    // function's types too (or aligned, or of variable length), typedefs of
+    // variable-length arrays.
+    std::string What = isa<VarDecl>(D) ? "a static variable"
+                       : RD            ? "a type whose members are of types"
+                                       : "a type";
+    const auto *Tag = dyn_cast<TagDecl>(D);
+    std::string Name =
+        D->getDeclName().isEmpty() ? "an unnamed " + Tag->getKindName().str()
+        : Tag ? "'" + E.Ctx.getTagDeclType(Tag).getAsString() + "'"
+              : "'" + D->getNameAsString() + "'";
+    E.error(Use, "in C, the body of a '" + F.Construct->Spelling.str() +
+                     "' cannot use " + Name + ", " + What +
+                     " of its function (the body becomes a function of its "
+                     "own); declare it at file scope");
     return;
   }
   std::string Fields, Inits, Locals;
@@ -427,7 +476,7 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
         continue;
       }
       QualType P = E.Ctx.getPointerType(V->getType().getCanonicalType());
-      std::string Decl = E.declare(P, Name);
+      std::string Decl = E.declare(P, Name), InBody = Decl;
       if (localTag(P)) {
         // Its type is the function's own: a twin at file scope.
         Decl = declareWithTwin(P, Name, N, Before);
@@ -435,10 +484,11 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
           localTypeError(V);
           return;
         }
+        InBody = declareInBody(P, Name);
       }
       Fields += Decl + "; ";
       Inits += "(void *)" + Name + ", ";
-      Locals += "  " + Decl + " = __c->" + Name + ";\n";
+      Locals += "  " + InBody + " = (void *)__c->" + Name + ";\n";
       continue;
     }
     // File-scope code: through typedefs, which may be local to the function;
@@ -458,9 +508,13 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
       }
       Fields += Decl + "; ";
       Inits += T->isPointerType() ? "(void *)" + Name + ", "
-                                  : "*(" + Decl.substr(0, Decl.rfind(' ')) +
+                                  : "*(" + declareWithTwin(T, "", N, Before) +
                                         " *)&" + Name + ", ";
-      Locals += "  " + Decl + " = __c->" + Name + ";\n";
+      Locals += "  " + declareInBody(T, Name) + " = " +
+                (T->isPointerType()
+                     ? "(void *)__c->" + Name
+                     : "*(" + declareInBody(T, "") + " *)&__c->" + Name) +
+                ";\n";
       continue;
     }
     if (const auto *P = T->getAs<PointerType>())
@@ -480,10 +534,25 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
   Before += CtxT + " { " + Fields + "};\n";
   Before += "static void __ito_f" + N + "(long long, long long, void *);\n";
 
+  // The function's types, declared again for the body.
+  std::string Types;
+  for (const auto &[RD, Twin] : TwinOf)
+    if (RD->getIdentifier())
+      Types += "  " + std::string(RD->isUnion() ? "union " : "struct ") +
+               RD->getName().str() + " " + *membersOf(RD) + ";\n";
+  for (const TypedefNameDecl *TD : Typedefs) {
+    QualType Under = TD->getUnderlyingType();
+    Types += "  typedef " +
+             (localTag(Under) ? declareInBody(Under, TD->getNameAsString())
+                              : E.declare(Under.getCanonicalType(),
+                                          TD->getNameAsString())) +
+             ";\n";
+  }
+
   const TaskBlock &Body = *F.Body;
   After += "static void __ito_f" + N +
            "(long long __lo, long long __hi, void *__p) {\n  " + CtxT +
-           " *__c = (" + CtxT + " *)__p;\n" + Locals +
+           " *__c = (" + CtxT + " *)__p;\n" + Types + Locals +
            "  for (long long __k = __lo; __k < __hi; __k++) {\n    " +
            E.declare(Shape.Var->getType().getCanonicalType(),
                      Shape.Var->getNameAsString()) +
@@ -511,9 +580,9 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
             Code);
 }
 
-std::string CEmitter::declareWithTwin(QualType T, const std::string &Name,
-                                      const std::string &Tag,
-                                      std::string &Before) {
+std::string CEmitter::declareOver(
+    QualType T, const std::string &Name,
+    llvm::function_ref<std::string(const RecordDecl *)> Base) {
   // The declarator, inside out: pointers and arrays of fixed length.
   std::string Declarator = Name;
   T = T.getCanonicalType().getUnqualifiedType();
@@ -533,27 +602,62 @@ std::string CEmitter::declareWithTwin(QualType T, const std::string &Name,
     T = T.getCanonicalType().getUnqualifiedType();
   }
   const auto *RD = T->getAsRecordDecl();
-  if (!RD || !RD->isCompleteDefinition() || RD->hasAttr<AlignedAttr>() ||
-      RD->hasFlexibleArrayMember())
+  std::string Spelled = RD ? Base(RD) : "";
+  if (Spelled.empty())
     return "";
+  return Spelled + (Declarator.empty() ? "" : " ") + Declarator;
+}
+
+std::optional<std::string> CEmitter::membersOf(const RecordDecl *RD) {
+  if (!RD->isCompleteDefinition() || RD->hasAttr<AlignedAttr>() ||
+      RD->hasFlexibleArrayMember())
+    return std::nullopt;
   std::string Members;
   for (const FieldDecl *FD : RD->fields()) {
     if (localTag(FD->getType()) || FD->hasAttr<AlignedAttr>() ||
         FD->getType()->isVariablyModifiedType())
-      return "";
+      return std::nullopt;
     Members +=
         E.declare(FD->getType().getCanonicalType(), FD->getNameAsString());
     if (FD->isBitField())
       Members += " : " + std::to_string(FD->getBitWidthValue(E.Ctx));
     Members += "; ";
   }
-  const std::string Kind = RD->isUnion() ? "union" : "struct";
-  const std::string Twin =
-      Kind + " __ito_r" + Tag + "_" + std::to_string(Twins++);
-  Before += Twin + " { " + Members + "}" +
-            (RD->hasAttr<PackedAttr>() ? " __attribute__((packed))" : "") +
-            ";\n";
-  return Twin + " " + Declarator;
+  return "{ " + Members + "}" +
+         (RD->hasAttr<PackedAttr>() ? " __attribute__((packed))" : "");
+}
+
+std::string CEmitter::twinOf(const RecordDecl *RD, const std::string &Tag,
+                             std::string &Before) {
+  if (auto It = TwinOf.find(RD); It != TwinOf.end())
+    return It->second;
+  std::optional<std::string> Members = membersOf(RD);
+  if (!Members)
+    return "";
+  const std::string Twin = std::string(RD->isUnion() ? "union" : "struct") +
+                           " __ito_r" + Tag + "_" + std::to_string(Twins++);
+  Before += Twin + " " + *Members + ";\n";
+  TwinOf[RD] = Twin;
+  return Twin;
+}
+
+std::string CEmitter::declareWithTwin(QualType T, const std::string &Name,
+                                      const std::string &Tag,
+                                      std::string &Before) {
+  return declareOver(
+      T, Name, [&](const RecordDecl *RD) { return twinOf(RD, Tag, Before); });
+}
+
+std::string CEmitter::declareInBody(QualType T, const std::string &Name) {
+  return declareOver(T, Name, [&](const RecordDecl *RD) -> std::string {
+    auto It = TwinOf.find(RD);
+    if (It == TwinOf.end())
+      return "";
+    if (!RD->getIdentifier())
+      return It->second;
+    return std::string(RD->isUnion() ? "union " : "struct ") +
+           RD->getName().str();
+  });
 }
 
 const TagDecl *CEmitter::localTag(QualType T) {

@@ -185,24 +185,28 @@ template <typename Type> const Type &min_of(const Type &a, const Type &b) {
 #include <limits.h>
 
 #define ITO_CILK_MIN_MAX_TYPE(tn, Type, Least, Greatest)                       \
-  static inline void __cilkrts_max_identity_##tn(void *k, void *v) {           \
+  static inline void cilk_c_reducer_max_identity_##tn(void *k, void *v) {      \
     (void)k;                                                                   \
     *(Type *)v = (Least);                                                      \
   }                                                                            \
-  static inline void __cilkrts_max_reduce_##tn(void *k, void *l, void *r) {    \
+  static inline void cilk_c_reducer_max_reduce_##tn(void *k, void *l,          \
+                                                    void *r) {                 \
     (void)k;                                                                   \
     if (*(Type *)r > *(Type *)l)                                               \
       *(Type *)l = *(Type *)r;                                                 \
   }                                                                            \
-  static inline void __cilkrts_min_identity_##tn(void *k, void *v) {           \
+  static inline void cilk_c_reducer_min_identity_##tn(void *k, void *v) {      \
     (void)k;                                                                   \
     *(Type *)v = (Greatest);                                                   \
   }                                                                            \
-  static inline void __cilkrts_min_reduce_##tn(void *k, void *l, void *r) {    \
+  static inline void cilk_c_reducer_min_reduce_##tn(void *k, void *l,          \
+                                                    void *r) {                 \
     (void)k;                                                                   \
     if (*(Type *)r < *(Type *)l)                                               \
       *(Type *)l = *(Type *)r;                                                 \
-  }
+  }                                                                            \
+  typedef CILK_C_DECLARE_REDUCER(Type) cilk_c_reducer_max_##tn;                \
+  typedef CILK_C_DECLARE_REDUCER(Type) cilk_c_reducer_min_##tn;
 ITO_CILK_MIN_MAX_TYPE(char, char, CHAR_MIN, CHAR_MAX)
 ITO_CILK_MIN_MAX_TYPE(schar, signed char, SCHAR_MIN, SCHAR_MAX)
 ITO_CILK_MIN_MAX_TYPE(uchar, unsigned char, 0, UCHAR_MAX)
@@ -219,18 +223,18 @@ ITO_CILK_MIN_MAX_TYPE(double, double, -DBL_MAX, DBL_MAX)
 ITO_CILK_MIN_MAX_TYPE(longdouble, long double, -LDBL_MAX, LDBL_MAX)
 #undef ITO_CILK_MIN_MAX_TYPE
 
-#define CILK_C_REDUCER_MAX_TYPE(tn) cilk_c_reducer_opadd_##tn
-#define CILK_C_REDUCER_MIN_TYPE(tn) cilk_c_reducer_opadd_##tn
+#define CILK_C_REDUCER_MAX_TYPE(tn) cilk_c_reducer_max_##tn
+#define CILK_C_REDUCER_MIN_TYPE(tn) cilk_c_reducer_min_##tn
 #define CILK_C_REDUCER_MAX(Name, tn, v)                                        \
   CILK_C_REDUCER_MAX_TYPE(tn)                                                  \
   Name = CILK_C_INIT_REDUCER(__cilkrts_opadd_type_##tn,                        \
-                             __cilkrts_max_reduce_##tn,                        \
-                             __cilkrts_max_identity_##tn, 0, v)
+                             cilk_c_reducer_max_reduce_##tn,                   \
+                             cilk_c_reducer_max_identity_##tn, 0, v)
 #define CILK_C_REDUCER_MIN(Name, tn, v)                                        \
   CILK_C_REDUCER_MIN_TYPE(tn)                                                  \
   Name = CILK_C_INIT_REDUCER(__cilkrts_opadd_type_##tn,                        \
-                             __cilkrts_min_reduce_##tn,                        \
-                             __cilkrts_min_identity_##tn, 0, v)
+                             cilk_c_reducer_min_reduce_##tn,                   \
+                             cilk_c_reducer_min_identity_##tn, 0, v)
 #define CILK_C_REDUCER_MAX_CALC(Name, x)                                       \
   do {                                                                         \
     __typeof__((Name).value) __ito_x = (x);                                    \

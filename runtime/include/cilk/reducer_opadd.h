@@ -88,13 +88,16 @@ public:
 
 /* The addition reducers of each arithmetic type: CILK_C_REDUCER_OPADD(name,
  * tn, v) for tn one of char, schar, uchar, short, ushort, int, uint,
- * long, ulong, longlong, ulonglong, float, double, longdouble. */
+ * long, ulong, longlong, ulonglong, float, double, longdouble. The
+ * operations have Cilk Plus's names, which programs also pass to
+ * CILK_C_INIT_REDUCER themselves. */
 #define ITO_CILK_OPADD_TYPE(tn, Type)                                          \
-  static inline void __cilkrts_opadd_identity_##tn(void *k, void *v) {         \
+  static inline void cilk_c_reducer_opadd_identity_##tn(void *k, void *v) {    \
     (void)k;                                                                   \
     *(Type *)v = 0;                                                            \
   }                                                                            \
-  static inline void __cilkrts_opadd_reduce_##tn(void *k, void *l, void *r) {  \
+  static inline void cilk_c_reducer_opadd_reduce_##tn(void *k, void *l,        \
+                                                      void *r) {               \
     (void)k;                                                                   \
     *(Type *)l += *(Type *)r;                                                  \
   }                                                                            \
@@ -122,7 +125,7 @@ ITO_CILK_OPADD_TYPE(longdouble, long double)
 #define CILK_C_REDUCER_OPADD(Name, tn, v)                                      \
   CILK_C_REDUCER_OPADD_TYPE(tn)                                                \
   Name = CILK_C_INIT_REDUCER(__cilkrts_opadd_type_##tn,                        \
-                             __cilkrts_opadd_reduce_##tn,                      \
-                             __cilkrts_opadd_identity_##tn, 0, v)
+                             cilk_c_reducer_opadd_reduce_##tn,                 \
+                             cilk_c_reducer_opadd_identity_##tn, 0, v)
 
 #endif /* ITO_CILK_REDUCER_OPADD_H */
