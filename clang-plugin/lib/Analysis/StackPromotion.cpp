@@ -561,10 +561,14 @@ public:
       if (Callee && I - Shift < Callee->getNumParams()) {
         QualType T = Callee->getParamDecl(I - Shift)->getType();
         // A spawn copies what a const reference parameter takes (Rewrite/
-        // EmitCxx), unless the callee may fork (it may hand it on).
+        // EmitCxx) if a copy is as good as the object: a small value with
+        // nothing mutable, and a callee that does not fork (it may hand the
+        // reference on). Else the object moves: a copy would lose writes to
+        // mutable members, copy a whole container at each spawn, or not
+        // compile.
         if (T->isLValueReferenceType() &&
             T.getNonReferenceType().isConstQualified() && Spawned.count(C) &&
-            !Forking.mayFork(C))
+            !Forking.mayFork(C) && copiesAsWell(C->getArg(I)->getType()))
           continue;
         if (T->isReferenceType()) {
           want(C->getArg(I), callReason(C, "takes it by reference"));
@@ -1036,6 +1040,18 @@ private:
     QualType T = V->getType();
     return !T->isVariablyModifiedType() && !T.isConstQualified() &&
            !T->isIncompleteType();
+  }
+  /// Whether a copy of a \p T stands for the object behind a const
+  /// reference: trivially copyable, nothing mutable, at most 256 bytes.
+  bool copiesAsWell(QualType T) {
+    T = T.getNonReferenceType();
+    if (T->isIncompleteType() || T->isArrayType() || T->isDependentType() ||
+        !T.isTriviallyCopyableType(Ctx))
+      return false;
+    if (const auto *RD = T->getAsCXXRecordDecl())
+      if (RD->hasMutableFields())
+        return false;
+    return Ctx.getTypeSizeInChars(T).getQuantity() <= 256;
   }
   /// Whether a label after \p S in its block could jump over it.
   bool labelAfter(const DeclStmt *S) {

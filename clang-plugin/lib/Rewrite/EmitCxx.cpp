@@ -295,10 +295,12 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
         Arg->IgnoreParens()->getType()->isArrayType())
       Ref = true;
     // A braced list (`f({1, 2})`, maybe a std::initializer_list, which only
-    // a list makes): written in the child's call, the locals it names
-    // copied (a capture default).
+    // a list makes), or a pack expansion (`f(args...)`, which an init
+    // capture cannot name before C++20): written in the child's call, the
+    // locals it names copied (a capture default).
     if (std::string Text = E.exprText(Arg);
-        StringRef(Text).ltrim().starts_with("{")) {
+        StringRef(Text).ltrim().starts_with("{") ||
+        isa<PackExpansionExpr>(Arg)) {
       Braced = true;
       Args += (Args.empty() ? "" : ", ") + Text;
       // (C++17 lambdas do not capture structured bindings: copied by name.)
@@ -345,7 +347,31 @@ void CxxEmitter::spawn(const SpawnSite &S, std::string &, std::string &) {
     // "T v = cilk_spawn ..." declares v, assigned at the sync.
     QualType T = S.Var->getType();
     std::string Name = S.Var->getNameAsString();
-    if (T->getContainedAutoType())
+    QualType Deduced = T.getNonReferenceType();
+    if (const AutoType *A = T->getContainedAutoType())
+      Deduced = A->isDeduced() ? A->getDeducedType() : QualType();
+    if (const auto *D = dyn_cast<DecompositionDecl>(S.Var)) {
+      // `auto [a, b] = cilk_spawn f();`: the bindings name the members of
+      // an object the sync builds.
+      const std::string Var = id("__ito_sv", S.Tag);
+      Code += "::ito::cilk::__spawned_var<std::decay_t<decltype(" +
+              E.exprText(S.Call) + ")>> " + Var + "; " +
+              (T.isConstQualified() ? "const " : "") + "auto &[";
+      for (const BindingDecl *B : D->bindings())
+        Code += (B == D->bindings().front() ? "" : ", ") + B->getName().str();
+      Code += "] = " + Var + ".__get(); ";
+      Recv = "&" + Var;
+    } else if (!Deduced.isNull() && Deduced->isRecordType() &&
+               !T->isDependentType()) {
+      // Of a class: built by the sync (no default constructor or
+      // assignment needed), `v` a reference to it.
+      const std::string Var = id("__ito_sv", S.Tag);
+      QualType R = Deduced.getUnqualifiedType();
+      Code += "::ito::cilk::__spawned_var<" + E.declare(R, "") + "> " + Var +
+              "; " + E.declare(E.Ctx.getLValueReferenceType(R), Name) + " = " +
+              Var + ".__get(); ";
+      Recv = "&" + Var;
+    } else if (T->getContainedAutoType())
       Code +=
           "std::decay_t<decltype(" + E.exprText(S.Call) + ")> " + Name + "; ";
     else if (T->isDependentType())
@@ -356,7 +382,8 @@ void CxxEmitter::spawn(const SpawnSite &S, std::string &, std::string &) {
           "> " + Name + "; ";
     else
       Code += E.declare(T.getUnqualifiedType(), Name) + "; ";
-    Recv = "&" + Name;
+    if (Recv.empty())
+      Recv = "&" + Name;
   }
   // Where the value goes: fork(receiver, child), or for a bit-field, which
   // has no address, fork_member(object, assign, child), and the sync

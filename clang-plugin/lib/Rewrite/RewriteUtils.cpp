@@ -413,6 +413,12 @@ bool ito::getLoopShape(Edits &E, const CilkFor &F, LoopShape &Shape) {
     LHS = OC->getArg(0);
     RHS = OC->getArg(1);
     Op = BinaryOperator::getOverloadedOpcode(OC->getOperator());
+  } else if (const auto *RO = dyn_cast<CXXRewrittenBinaryOperator>(Cond)) {
+    // C++20: `it != end` through operator==, `it < end` through <=>.
+    CXXRewrittenBinaryOperator::DecomposedForm D = RO->getDecomposedForm();
+    LHS = D.LHS;
+    RHS = D.RHS;
+    Op = D.Opcode;
   } else {
     return Fail(Cond->getBeginLoc(), "the condition is not a comparison");
   }

@@ -238,6 +238,62 @@ inline constexpr bool travels_as_bytes =
          &&std::is_trivially_destructible_v<T> &&
      sizeof(T) <= ito::detail::max_result_size);
 
+// The object that `R v = cilk_spawn f();` (or `auto [a, b] = ...`)
+// declares, of a class type; `v` is a reference to it. R needs no default
+// constructor or assignment (a const member, a constructor with
+// parameters): one that travels as bytes is constructed from the child's
+// value at the sync; any other lives in the program's heap, which every
+// process reaches, and the child constructs it there from its call (no
+// move, as in the serial elision, so a type that cannot move works too).
+// Destroyed at the end of the scope, as the variable would be.
+class __spawned_base {
+protected:
+  bool built_ = false;
+  template <class T> friend class __spawn;
+};
+template <class R> class __spawned_var : public __spawned_base {
+  static constexpr bool in_heap = !travels_as_bytes<R>;
+
+public:
+  __spawned_var() {
+    if constexpr (in_heap)
+      object_ = static_cast<R *>(
+          ::operator new(sizeof(R), std::align_val_t(alignof(R))));
+  }
+  __spawned_var(const __spawned_var &) = delete;
+  __spawned_var &operator=(const __spawned_var &) = delete;
+  ~__spawned_var() {
+    if (built_)
+      __get().~R();
+    if constexpr (in_heap)
+      ::operator delete(object_, std::align_val_t(alignof(R)));
+  }
+  R &__get() {
+    if constexpr (in_heap)
+      return *object_;
+    else
+      return *std::launder(reinterpret_cast<R *>(bytes_));
+  }
+  // The sync: R from the child's value.
+  template <class T> static void construct(void *receiver, T &value) {
+    auto *self = static_cast<__spawned_var *>(receiver);
+    ::new (static_cast<void *>(&self->__get())) R(std::move(value));
+    self->built_ = true;
+  }
+  // The child: R from its call, at \p object in the heap.
+  template <class F> static void build(R *object, F &f) {
+    ::new (static_cast<void *>(object)) R(f());
+  }
+
+private:
+  union {
+    alignas(R) unsigned char bytes_[in_heap ? 1 : sizeof(R)];
+    R *object_;
+  };
+};
+template <class R> struct is_spawned_var : std::false_type {};
+template <class R> struct is_spawned_var<__spawned_var<R>> : std::true_type {};
+
 // The state of a spawn site that runs at most once between two syncs: the
 // child's thread, and where its value goes at the sync.
 template <class T> class __spawn {
@@ -247,7 +303,21 @@ template <class T> class __spawn {
 public:
   template <class R, class F> void __fork(R *receiver, F &&f) {
     receiver_ = receiver;
-    assign_ = &assign_to<R, T>;
+    if constexpr (is_spawned_var<R>::value && boxed) {
+      // Built in place by the child; the sync only marks it built.
+      assign_ = nullptr;
+      // (The child reaches the heap object, not the parent's frame.)
+      thread_.fork([object = &receiver->__get(),
+                    f = std::forward<F>(f)]() mutable -> T * {
+        R::build(object, f);
+        return nullptr;
+      });
+      return;
+    } else if constexpr (is_spawned_var<R>::value) {
+      assign_ = &R::template construct<T>;
+    } else {
+      assign_ = &assign_to<R, T>;
+    }
     thread_.fork(carry(std::forward<F>(f)));
   }
   template <class F> void __fork(F &&f) {
@@ -268,6 +338,11 @@ public:
       return;
     if constexpr (boxed) {
       T *value = thread_.join();
+      if (!value) {
+        // (Built in place: a __spawned_var.)
+        static_cast<__spawned_base *>(receiver_)->built_ = true;
+        return;
+      }
       if (receiver_)
         assign_(receiver_, *value);
       delete value;
