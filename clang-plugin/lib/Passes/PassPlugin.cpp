@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // GlobalAtomics runs at the start of the pipeline, before inlining, at every
-// -O level; LeafPolls at its end, after the vectorizer.
+// -O level; LeafPolls at its end, after the vectorizer. SharedGlobalsRecord
+// and DerivedGlobals bracket the pipeline.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,11 +28,13 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "ito-passes", "1", [](PassBuilder &PB) {
             PB.registerPipelineStartEPCallback(
                 [](ModulePassManager &MPM, OptimizationLevel) {
+                  MPM.addPass(ito::SharedGlobalsRecordPass());
                   MPM.addPass(ito::GlobalAtomicsPass());
                 });
             PB.registerOptimizerLastEPCallback(
                 [](ModulePassManager &MPM, OptimizationLevel) {
                   MPM.addPass(ito::LeafPollsPass());
+                  MPM.addPass(ito::DerivedGlobalsPass());
                 });
           }};
 }

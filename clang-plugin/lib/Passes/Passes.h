@@ -39,6 +39,19 @@ struct LeafPollsPass : llvm::PassInfoMixin<LeafPollsPass> {
   static bool isRequired() { return true; }
 };
 
+/// Records the globals in ito's sections (DerivedGlobals.cpp).
+struct SharedGlobalsRecordPass : llvm::PassInfoMixin<SharedGlobalsRecordPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
+
+/// Puts the globals the optimizer made from them in ito's sections too
+/// (DerivedGlobals.cpp).
+struct DerivedGlobalsPass : llvm::PassInfoMixin<DerivedGlobalsPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
+
 } // namespace ito
 
 #endif

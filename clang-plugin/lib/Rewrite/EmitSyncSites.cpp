@@ -12,12 +12,12 @@
 // wait of each source (its place) in the section ito_sync_sites, and libito
 // stops a job on several nodes that has one, naming it: read-write locks
 // (pthread_rwlock_*, std::shared_mutex, std::shared_lock), condition
-// variables (pthread_cond_*wait, std::condition_variable's waits), timed
-// mutex locks, barriers and semaphores, recursive mutexes (and any object
-// of those types the program declares).
+// variables (pthread_cond_*wait, std::condition_variable's waits, C11's
+// cnd_wait), timed mutex locks, barriers and semaphores, recursive mutexes
+// (and any object of those types the program declares).
 //
 // Within one node the processes share the memory of such an object; libito
-// makes mutexes process-shared there (api/c_locks.cpp).
+// makes them process-shared there (api/c_locks.cpp, api/c_waits.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,7 +51,9 @@ bool isWaitFunction(StringRef Name) {
          (Name.starts_with("pthread_cond_") && Name.contains("wait")) ||
          Name == "pthread_barrier_wait" || Name == "sem_wait" ||
          Name == "sem_timedwait" || Name == "sem_clockwait" ||
-         Name == "sem_trywait" || Name == "pthread_mutexattr_settype";
+         Name == "sem_trywait" || Name == "pthread_mutexattr_settype" ||
+         Name == "mtx_timedlock" || Name == "cnd_wait" ||
+         Name == "cnd_timedwait";
 }
 
 bool isWaitType(QualType T) {
@@ -59,7 +61,7 @@ bool isWaitType(QualType T) {
   for (; TT; TT = TT->desugar()->getAs<TypedefType>()) {
     StringRef N = TT->getDecl()->getName();
     if (N == "pthread_rwlock_t" || N == "pthread_cond_t" ||
-        N == "pthread_barrier_t" || N == "sem_t")
+        N == "pthread_barrier_t" || N == "sem_t" || N == "cnd_t")
       return true;
   }
   return false;

@@ -140,6 +140,26 @@ extern "C" int pthread_mutex_unlock(pthread_mutex_t *mutex) {
   return ito_libc_mutex_unlock(mutex);
 }
 
+// A timed lock sleeps in the kernel: one node only (the translation stops a
+// job on several that has one; api/c_main.cpp).
+extern "C" int pthread_mutex_timedlock(pthread_mutex_t *mutex,
+                                       const timespec *at) {
+  using fn = int (*)(pthread_mutex_t *, const timespec *);
+  static const fn next =
+      reinterpret_cast<fn>(dlsym(RTLD_NEXT, "pthread_mutex_timedlock"));
+  make_process_shared(mutex);
+  return next(mutex, at);
+}
+
+extern "C" int pthread_mutex_clocklock(pthread_mutex_t *mutex, clockid_t clock,
+                                       const timespec *at) {
+  using fn = int (*)(pthread_mutex_t *, clockid_t, const timespec *);
+  static const fn next =
+      reinterpret_cast<fn>(dlsym(RTLD_NEXT, "pthread_mutex_clocklock"));
+  make_process_shared(mutex);
+  return next(mutex, clock, at);
+}
+
 extern "C" int pthread_spin_lock(pthread_spinlock_t *lock) {
   if (ito::memory::memory_system *m = between_nodes(const_cast<int *>(lock))) {
     take(*m, spin_word(lock));
