@@ -204,7 +204,34 @@ bool ito::isReducerType(QualType T) {
   return false;
 }
 
+/// In a template, `cilk::opadd_reducer<T>` is only its canonical type
+/// (`type-parameter-0-0`, which no code can spell): the view type is then
+/// the alias's pattern, if that is one of its parameters, as the use
+/// writes it (`T`).
+static QualType dependentAliasView(QualType T) {
+  const auto *TST = T->getAs<TemplateSpecializationType>();
+  if (!TST || !TST->isTypeAlias() || !T->isDependentType())
+    return QualType();
+  const auto *TD = dyn_cast_or_null<TypeAliasTemplateDecl>(
+      TST->getTemplateName().getAsTemplateDecl());
+  if (!TD)
+    return QualType();
+  QualType Pattern = TD->getTemplatedDecl()->getUnderlyingType();
+  while (const auto *A = dyn_cast<AttributedType>(Pattern.getTypePtr()))
+    Pattern = A->getModifiedType();
+  const auto *P = dyn_cast<TemplateTypeParmType>(Pattern.getTypePtr());
+  ArrayRef<TemplateArgument> Args = TST->template_arguments();
+  if (!P || P->getIndex() >= Args.size() ||
+      Args[P->getIndex()].getKind() != TemplateArgument::Type)
+    return QualType();
+  return Args[P->getIndex()].getAsType().withFastQualifiers(
+      T.getLocalFastQualifiers());
+}
+
 QualType ito::viewType(QualType T) {
+  if (!T.isNull() && isReducerType(T))
+    if (QualType V = dependentAliasView(T); !V.isNull())
+      return V;
   while (!T.isNull() && isReducerType(T)) {
     if (const auto *A = dyn_cast<AttributedType>(T.getTypePtr());
         A && isReducerAttributed(A))

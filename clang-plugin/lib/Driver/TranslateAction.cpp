@@ -11,6 +11,7 @@
 #include "ito/Translate/CilkMacros.h"
 #include "ito/Translate/CilkPragmas.h"
 #include "ito/Translate/Emit.h"
+#include "ito/Translate/SpawnedStatements.h"
 #include "ito/Translate/TaskBlocks.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -195,6 +196,18 @@ bool TranslateAction::BeginInvocation(CompilerInstance &CI) {
   CI.getPreprocessorOpts().addMacroDef("__ITO_TRANSLATOR__");
   if (getCurrentInput().isPreprocessed() && !KeywordsHeader.empty())
     CI.getPreprocessorOpts().Includes.push_back(KeywordsHeader);
+  // `cilk_spawn { ... }`: the main file as the parse should read it
+  // (SpawnedStatements.h). (Fix-its go into the files as they are.)
+  if (!ApplyFixIts && getCurrentInput().isFile()) {
+    StringRef Path = getCurrentInput().getFile();
+    if (auto Buffer = CI.getFileManager().getBufferForFile(Path)) {
+      std::string Text;
+      if (rewriteSpawnedStatements((*Buffer)->getBuffer(), CI.getLangOpts(),
+                                   Text))
+        CI.getPreprocessorOpts().addRemappedFile(
+            Path, llvm::MemoryBuffer::getMemBufferCopy(Text, Path).release());
+    }
+  }
   return true;
 }
 

@@ -47,7 +47,15 @@ void Edits::replace(CharSourceRange Range, StringRef Text) {
   size_t Have = Text.count('\n'), Need = Original.count('\n');
   if (Need > Have)
     WithLines.append(Need - Have, '\n');
-  R.ReplaceText(Range, WithLines);
+  // What another edit inserted at its end stays (a brace that closes a
+  // block around the statement this replaces, inserted first).
+  Rewriter::RewriteOptions Keep;
+  Keep.IncludeInsertsAtEndOfRange = false;
+  const int Size = R.getRangeSize(Range, Keep);
+  if (Size < 0)
+    R.ReplaceText(Range, WithLines);
+  else
+    R.ReplaceText(Range.getBegin(), Size, WithLines);
 }
 
 std::string Edits::textBetween(SourceLocation Begin, SourceLocation End) const {
