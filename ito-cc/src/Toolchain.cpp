@@ -79,6 +79,10 @@ Expected<Toolchain> findToolchain(const char *Argv0, void *MainAddr) {
   TC.LinkFlags.push_back("-Wl,--wrap=main");
   // Its _Exit, _exit and quick_exit end the whole job (libito's c_exit).
   TC.LinkFlags.push_back("-Wl,--wrap=_Exit,--wrap=_exit,--wrap=quick_exit");
+  // Its private mappings in the program's heap (libito's c_mmap); the
+  // libraries' own stay the kernel's.
+  TC.LinkFlags.push_back(
+      "-Wl,--wrap=mmap,--wrap=mmap64,--wrap=munmap,--wrap=mremap");
   // Its file-scope data in sections of their own (ito-globals.ld), which
   // libito shares between its processes.
   SmallString<256> Script(Lib);

@@ -29,6 +29,7 @@
 // CHECK-NEXT: range 0 50 result 1 1.5 2 3.0 pinned 42 moves 0
 // CHECK-NEXT: bound 7 49 pair 3 hello
 // CHECK-NEXT: packs 6 forwarded 10 iterators 2000 1000 3000
+// CHECK-NEXT: deduced 4 abab
 
 #include <cilk/cilk.h>
 #include <cstdio>
@@ -120,6 +121,14 @@ template <class F, class... Args> auto call_async(F f, Args &&...args) {
   return r;
 }
 
+namespace shapes {
+struct Point {
+  int a;
+};
+} // namespace shapes
+static auto make_point() { return shapes::Point{4}; }
+template <class T> static auto twice_of(T x) { return x + x; }
+
 int main() {
   Counter c;
   cilk_spawn touch(c);
@@ -174,5 +183,10 @@ int main() {
               par_add(1, 2, 3),
               call_async([](int p, int q) { return long(p + q); }, 4, 6),
               total, total2, total + total2);
+  // `auto` receivers of class types deduced through `auto` returns.
+  auto pt = cilk_spawn make_point();
+  auto str = cilk_spawn twice_of(std::string("ab"));
+  cilk_sync;
+  std::printf("deduced %d %s\n", pt.a, str.c_str());
   return 0;
 }

@@ -366,10 +366,18 @@ void CxxEmitter::spawn(const SpawnSite &S, std::string &, std::string &) {
       // Of a class: built by the sync (no default constructor or
       // assignment needed), `v` a reference to it.
       const std::string Var = id("__ito_sv", S.Tag);
-      QualType R = Deduced.getUnqualifiedType();
-      Code += "::ito::cilk::__spawned_var<" + E.declare(R, "") + "> " + Var +
-              "; " + E.declare(E.Ctx.getLValueReferenceType(R), Name) + " = " +
-              Var + ".__get(); ";
+      if (T->getContainedAutoType()) {
+        // As the call's type: a deduced type may not be spellable here (a
+        // local class) or come out qualified twice.
+        Code += "::ito::cilk::__spawned_var<std::decay_t<decltype(" +
+                E.exprText(S.Call) + ")>> " + Var + "; auto &" + Name + " = " +
+                Var + ".__get(); ";
+      } else {
+        QualType R = Deduced.getUnqualifiedType();
+        Code += "::ito::cilk::__spawned_var<" + E.declare(R, "") + "> " + Var +
+                "; " + E.declare(E.Ctx.getLValueReferenceType(R), Name) +
+                " = " + Var + ".__get(); ";
+      }
       Recv = "&" + Var;
     } else if (T->getContainedAutoType())
       Code +=

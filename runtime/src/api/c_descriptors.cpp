@@ -1,4 +1,5 @@
-// read, write, writev and lseek of a program linked with libito: on the
+// read, write, writev and lseek (also pread, pwrite, fstat, fsync and
+// ftruncate) of a program linked with libito: on the
 // stand-in descriptor that fileno() gives for another process's stream
 // (memory/program_streams.hpp) they are done by that process; on every
 // other descriptor they are the C library's after one comparison, except
@@ -9,6 +10,7 @@
 #include "memory/program_streams.hpp"
 
 #include <dlfcn.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -72,6 +74,23 @@ off_t seek_elsewhere(int owner, void *f, off_t offset, int whence) {
 }
 
 void *raw(int fd) { return reinterpret_cast<void *>(intptr_t{fd}); }
+
+// Whether fd is another process's (a raw descriptor of the job, or the
+// stand-in of a stream): its owner, and what names it there.
+bool elsewhere(int fd, int &owner, void *&f) {
+  if ((owner = ps::descriptor_owner_elsewhere(fd)) >= 0) {
+    f = raw(fd);
+    return true;
+  }
+  return __builtin_expect(ps::is_stand_in(fd), 0) &&
+         ps::stream_of_stand_in(fd, &owner, &f);
+}
+
+// The C library's definition of name.
+template <class Fn> Fn next(const char *name) {
+  static const Fn fn = reinterpret_cast<Fn>(dlsym(RTLD_NEXT, name));
+  return fn;
+}
 
 } // namespace
 
@@ -148,5 +167,106 @@ int close(int fd) {
 off64_t lseek64(int fd, off64_t offset, int whence) {
   return lseek(fd, offset, whence);
 }
+
+// The positioned and whole-file calls, likewise (a file main opened and
+// tasks read in parallel with pread is how programs read input).
+ssize_t pread(int fd, void *buf, size_t n, off_t offset) {
+  int owner;
+  void *f;
+  if (!elsewhere(fd, owner, f))
+    return next<ssize_t (*)(int, void *, size_t, off_t)>("pread")(
+        fd, buf, pm::ready_for_kernel(buf, n, true), offset);
+  // (A file: all of it, a chunk at a time, as the kernel would read it.)
+  char *p = static_cast<char *>(buf);
+  size_t done = 0;
+  while (done < n) {
+    const size_t len = std::min(n - done, ps::max_chunk);
+    size_t got = 0;
+    const int64_t r = ps::at_owner(
+        owner, ps::op::fd_pread, f, static_cast<int64_t>(len),
+        offset + static_cast<off_t>(done), nullptr, 0, p + done, len, &got);
+    if (r < 0) {
+      if (done)
+        break;
+      errno = static_cast<int>(-r);
+      return -1;
+    }
+    done += got;
+    if (got < len)
+      break;
+  }
+  return static_cast<ssize_t>(done);
+}
+
+ssize_t pwrite(int fd, const void *buf, size_t n, off_t offset) {
+  int owner;
+  void *f;
+  if (!elsewhere(fd, owner, f))
+    return next<ssize_t (*)(int, const void *, size_t, off_t)>("pwrite")(
+        fd, buf, pm::ready_for_kernel(buf, n, false), offset);
+  const char *p = static_cast<const char *>(buf);
+  size_t done = 0;
+  while (done < n) {
+    const size_t len = std::min(n - done, ps::max_chunk);
+    const int64_t r =
+        ps::at_owner(owner, ps::op::fd_pwrite, f, 0,
+                     offset + static_cast<off_t>(done), p + done, len);
+    if (r < 0) {
+      if (done)
+        break;
+      errno = static_cast<int>(-r);
+      return -1;
+    }
+    if (r == 0)
+      break;
+    done += static_cast<size_t>(r);
+  }
+  return static_cast<ssize_t>(done);
+}
+
+ssize_t pread64(int fd, void *buf, size_t n, off64_t offset) {
+  return pread(fd, buf, n, offset);
+}
+ssize_t pwrite64(int fd, const void *buf, size_t n, off64_t offset) {
+  return pwrite(fd, buf, n, offset);
+}
+
+int fstat(int fd, struct stat *st) {
+  int owner;
+  void *f;
+  if (!elsewhere(fd, owner, f))
+    return next<int (*)(int, struct stat *)>("fstat")(fd, st);
+  size_t got = 0;
+  const int64_t r = ps::at_owner(owner, ps::op::fd_fstat, f, 0, 0, nullptr, 0,
+                                 st, sizeof *st, &got);
+  if (r < 0 || got != sizeof *st) {
+    errno = r < 0 ? static_cast<int>(-r) : EIO;
+    return -1;
+  }
+  return 0;
+}
+int fstat64(int fd, struct stat64 *st) {
+  static_assert(sizeof(struct stat64) == sizeof(struct stat));
+  return fstat(fd, reinterpret_cast<struct stat *>(st));
+}
+
+int fsync(int fd) {
+  int owner;
+  void *f;
+  if (!elsewhere(fd, owner, f))
+    return next<int (*)(int)>("fsync")(fd);
+  const int64_t r = ps::at_owner(owner, ps::op::fd_fsync, f);
+  return r < 0 ? (errno = static_cast<int>(-r), -1) : 0;
+}
+
+int ftruncate(int fd, off_t length) {
+  int owner;
+  void *f;
+  if (!elsewhere(fd, owner, f))
+    return next<int (*)(int, off_t)>("ftruncate")(fd, length);
+  const int64_t r = ps::at_owner(owner, ps::op::fd_ftruncate, f, length);
+  return r < 0 ? (errno = static_cast<int>(-r), -1) : 0;
+}
+int ftruncate64(int fd, off64_t length) { return ftruncate(fd, length); }
 
 } // extern "C"

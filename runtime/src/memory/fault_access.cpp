@@ -18,6 +18,7 @@
 #include "memory/remote_access.hpp"
 #include "platform/crash_report.hpp"
 #include "platform/error.hpp"
+#include "platform/libc_next.hpp"
 #include "threads/stats.hpp"
 #include "threads/worker.hpp"
 
@@ -138,8 +139,13 @@ void memory_system::hold_implicit(cache_block *b, bool write) {
     cache_->map(b);
   if (write && !b->twin) {
     if (!twins_) {
-      void *t = mmap(nullptr, cache_->n_blocks() * bs, PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      // (The C library's mmap: a program's private mappings go to its
+      // heap, api/c_mmap.cpp.)
+      static const auto os_mmap =
+          platform::next_definition<decltype(&::mmap)>("mmap");
+      void *t =
+          os_mmap(nullptr, cache_->n_blocks() * bs, PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
       if (t == MAP_FAILED)
         platform::fatal("cannot map twins for the software cache (%zu "
                         "MiB): %s",

@@ -16,6 +16,7 @@
 #include <cwchar>
 #include <dirent.h>
 #include <mpi.h>
+#include <sys/stat.h>
 #include <vector>
 
 #include <fcntl.h>
@@ -173,6 +174,41 @@ void apply(const request &q, const char *in, std::size_t in_len,
     break;
   case op::fd_close:
     value = ::close(descriptor_of(q));
+    break;
+  case op::fd_pread: {
+    const std::size_t n =
+        std::min<std::size_t>(static_cast<std::size_t>(q.a), max_chunk);
+    reply.resize(at + sizeof value + n);
+    ssize_t got;
+    do
+      got = ::pread(descriptor_of(q), reply.data() + at + sizeof value, n,
+                    static_cast<off_t>(q.b));
+    while (got < 0 && errno == EINTR);
+    reply.resize(at + sizeof value + (got > 0 ? std::size_t(got) : 0));
+    value = got < 0 ? -errno : got;
+    break;
+  }
+  case op::fd_pwrite: {
+    ssize_t n;
+    do
+      n = ::pwrite(descriptor_of(q), in, in_len, static_cast<off_t>(q.b));
+    while (n < 0 && errno == EINTR);
+    value = n < 0 ? -errno : n;
+    break;
+  }
+  case op::fd_fstat: {
+    struct stat st;
+    value = ::fstat(descriptor_of(q), &st) < 0 ? -errno : 0;
+    if (value == 0)
+      append(reply, &st, sizeof st);
+    break;
+  }
+  case op::fd_fsync:
+    value = ::fsync(descriptor_of(q)) < 0 ? -errno : 0;
+    break;
+  case op::fd_ftruncate:
+    value =
+        ::ftruncate(descriptor_of(q), static_cast<off_t>(q.a)) < 0 ? -errno : 0;
     break;
   case op::setenv: {
     static const auto libc_setenv =

@@ -47,10 +47,15 @@ enum class op : uint32_t {
   seekdir,   // a: the position
   // On the stream's descriptor (a stand-in's, below), or (f below
   // raw_limit) on the descriptor f itself:
-  fd_write, // in: the bytes -> write's result
-  fd_read,  // a: bytes -> read's result, the bytes
-  fd_seek,  // a: offset, b: whence -> lseek's result
-  fd_close, // -> close's result
+  fd_write,     // in: the bytes -> write's result
+  fd_read,      // a: bytes -> read's result, the bytes
+  fd_seek,      // a: offset, b: whence -> lseek's result
+  fd_close,     // -> close's result
+  fd_pread,     // a: bytes, b: offset -> pread's result, the bytes
+  fd_pwrite,    // b: offset, in: the bytes -> pwrite's result
+  fd_fstat,     // -> fstat's result, the struct stat
+  fd_fsync,     // -> fsync's result
+  fd_ftruncate, // a: length -> ftruncate's result
   // The process's own state (f unused):
   setenv,    // a: overwrite, in: name, NUL, value, NUL -> setenv's result
   unsetenv,  // in: name, NUL -> unsetenv's result

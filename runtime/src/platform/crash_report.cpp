@@ -144,7 +144,22 @@ void write_all(const char *s) {
 volatile sig_atomic_t crashing = 0;
 fault_resolver resolver = nullptr;
 
+// Linux starts a signal handler with the default floating-point control
+// state (round to nearest); the resolver may serve a steal meanwhile, whose
+// continuation takes the state it reads: the interrupted code's, then (the
+// return from the handler restores it anyway).
+void take_interrupted_fp_control(const ucontext_t *uc) {
+  const auto *fp = uc->uc_mcontext.fpregs;
+  if (!fp)
+    return;
+  __builtin_ia32_ldmxcsr(fp->mxcsr);
+  const uint16_t x87 = fp->cwd;
+  __asm__ volatile("fldcw %0" : : "m"(x87));
+}
+
 void on_crash(int sig, siginfo_t *info, void *context) {
+  if (sig == SIGSEGV && resolver && !crashing)
+    take_interrupted_fp_control(static_cast<const ucontext_t *>(context));
   if (sig == SIGSEGV && resolver && !crashing &&
       resolver(
           info->si_addr,

@@ -4,6 +4,7 @@
 #include "platform/crash_report.hpp"
 #include "platform/error.hpp"
 #include "platform/job.hpp"
+#include "platform/libc_next.hpp"
 #include "platform/options.hpp"
 #include "platform/process_exit.hpp"
 #include "threads/remote_ops.hpp"
@@ -207,8 +208,12 @@ worker::worker(const platform::topology &topo, bool stats_enabled)
   stacks_->unlink();
 
   sched_stack_size_ = std::size_t(1) << 20;
-  void *s = mmap(nullptr, sched_stack_size_ + platform::page_size(),
-                 PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  // (The C library's mmap: a program's private mappings go to its heap,
+  // api/c_mmap.cpp.)
+  static const auto os_mmap =
+      platform::next_definition<decltype(&::mmap)>("mmap");
+  void *s = os_mmap(nullptr, sched_stack_size_ + platform::page_size(),
+                    PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (s == MAP_FAILED)
     platform::fatal("cannot allocate the scheduler stack: %s",
                     std::strerror(errno));
