@@ -506,11 +506,21 @@ public:
       return true;
     // A call that makes an address into a local (arr.data(), v.begin(),
     // buf.ptr()) whose value goes further than a use on the spot.
-    if (C->isPRValue() && isAddress(C->getType()) && !usedOnTheSpot(C))
+    if (C->isPRValue() && isAddress(C->getType()) && !usedOnTheSpot(C)) {
       if (const VarDecl *V = addressHolder(Ctx, C);
           V && V->hasLocalStorage() && !V->getType()->isReferenceType())
         wantVar(V, C->getExprLoc(),
                 "a call makes an address into it here, which goes further");
+      // Each local it takes by non-const reference, when it makes an
+      // object of references (`std::tie(a, b)`, `std::forward_as_tuple`).
+      if (const FunctionDecl *Callee = C->getDirectCallee();
+          Callee && !C->getType()->isPointerType())
+        for (unsigned I = 0; I < C->getNumArgs() && I < Callee->getNumParams();
+             I++)
+          if (bindsMutableReference(Callee->getParamDecl(I)->getType()))
+            want(C->getArg(I), "a call makes a reference to it here, which "
+                               "goes further");
+    }
     // C++ hands objects to callees by reference, without an `&`: an
     // argument bound to a reference parameter, the object of a member
     // call, when the callee may fork or the call is spawned.
@@ -660,9 +670,20 @@ public:
     return nullptr;
   }
   // A constructor that may fork hands its children `this`, and what it
-  // takes by reference.
+  // takes by reference. One that does not may keep what it takes by
+  // reference in the object (`Acc acc(total);`, a std::span of a
+  // std::array, std::reference_wrapper, a tuple of references), which then
+  // goes wherever the object goes: the object's class holds a reference or
+  // a pointer, and the argument is bound to a non-const reference.
   bool VisitCXXConstructExpr(CXXConstructExpr *C) {
     const CXXConstructorDecl *Ctor = C->getConstructor();
+    if (LO.CPlusPlus && Ctor && !Forking.mayFork(Ctor) &&
+        !Ctor->isCopyOrMoveConstructor() && holdsAddress(C->getType())) {
+      for (unsigned I = 0; I < C->getNumArgs() && I < Ctor->getNumParams(); I++)
+        if (bindsMutableReference(Ctor->getParamDecl(I)->getType()))
+          want(C->getArg(I), "an object built here keeps a reference to it");
+      return true;
+    }
     if (!LO.CPlusPlus || !Ctor || !Forking.mayFork(Ctor))
       return true;
     const std::string Why = "the constructor of '" +
@@ -674,6 +695,46 @@ public:
     if (const auto *V = dyn_cast_or_null<VarDecl>(ConstructedVar.lookup(C)))
       wantVar(V, C->getBeginLoc(), Why + "runs on it here");
     return true;
+  }
+  // An aggregate whose reference member is bound to a local
+  // (`RefHolder h{count};`): the local goes where the object goes.
+  bool VisitInitListExpr(InitListExpr *L) {
+    if (!LO.CPlusPlus || !L->isSemanticForm())
+      return true;
+    const auto *RD = L->getType()->getAsRecordDecl();
+    if (!RD || RD->isUnion())
+      return true;
+    unsigned I = 0;
+    for (const FieldDecl *F : RD->fields()) {
+      if (I >= L->getNumInits())
+        break;
+      if (bindsMutableReference(F->getType()))
+        want(L->getInit(I), "a reference member of an object built here is "
+                            "bound to it");
+      I++;
+    }
+    return true;
+  }
+  static bool bindsMutableReference(QualType T) {
+    return T->isLValueReferenceType() &&
+           !T.getNonReferenceType().isConstQualified();
+  }
+  /// Whether an object of type \p T holds a reference or a pointer, in
+  /// itself or in a member.
+  static bool holdsAddress(QualType T, unsigned Depth = 0) {
+    T = T.getCanonicalType();
+    if (T->isReferenceType() || T->isPointerType())
+      return true;
+    const auto *RD = T->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition() || Depth > 3)
+      return false;
+    for (const FieldDecl *F : RD->fields())
+      if (holdsAddress(F->getType(), Depth + 1))
+        return true;
+    for (const CXXBaseSpecifier &B : RD->bases())
+      if (holdsAddress(B.getType(), Depth + 1))
+        return true;
+    return false;
   }
   bool VisitVarDecl(VarDecl *V) {
     if (const Expr *Init = V->getInit()) {
@@ -971,6 +1032,20 @@ private:
     return true;
   }
   void want(const Expr *E, const std::string &Why) {
+    // Either of a conditional's lvalues (`inc(sel ? b : c)`); the last of
+    // a comma.
+    const Expr *Bare = E->IgnoreParens();
+    if (const auto *CO = dyn_cast<ConditionalOperator>(Bare);
+        CO && CO->isGLValue()) {
+      want(CO->getTrueExpr(), Why);
+      want(CO->getFalseExpr(), Why);
+      return;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(Bare);
+        BO && BO->getOpcode() == BO_Comma && BO->isGLValue()) {
+      want(BO->getRHS(), Why);
+      return;
+    }
     if (E->isGLValue() || E->getType()->isArrayType() ||
         isa<ImplicitCastExpr>(E->IgnoreParens())) {
       const VarDecl *V = storageOf(E);

@@ -171,20 +171,8 @@ void Planner::planSpawn(const CilkConstruct *Spawn, const Stmt *Statement,
           UO->getSubExpr()->getSourceRange());
     return;
   }
-  // (In C++, a value that cannot travel as bytes waits in the program's
-  // heap: ito::cilk::spawn.)
-  QualType T = Call->getType();
-  if (!Ctx.getLangOpts().CPlusPlus && !T->isDependentType() &&
-      !T->isVoidType() && !T->isIncompleteType() &&
-      Ctx.getTypeSizeInChars(T).getQuantity() > 192) {
-    error(
-        Spawn->KeywordLoc,
-        "the value of a spawned call may be at most 192 bytes (this one has " +
-            std::to_string(Ctx.getTypeSizeInChars(T).getQuantity()) +
-            "); return a pointer to the data instead",
-        Call->getSourceRange());
-    return;
-  }
+  // (A value of any size: one larger than a join holds waits in the
+  // program's heap, C++'s in ito::cilk::spawn, C's in the runtime's join.)
   auto S = std::make_unique<SpawnSite>();
   S->Id = Plan.Spawns.size() + 1;
   S->Construct = Spawn;

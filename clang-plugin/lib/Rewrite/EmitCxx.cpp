@@ -76,6 +76,7 @@ private:
     return id("__ito_l", S.Block->Spawns.front()->Tag);
   }
   std::string lambda(const SpawnSite &S);
+  bool convertsTo(const clang::Expr *Arg, clang::QualType P, std::string &To);
   void rangeFor(const CilkFor &F);
   /// The capture list of a cilk_for body's lambda, after the begin value;
   /// what it needs declared before the loop goes to \p Prelude.
@@ -158,6 +159,53 @@ static bool bindsConstRefDirectly(QualType P, const Expr *Arg) {
   }
   return T->isRecordType() && Bare->isGLValue() &&
          Bare->getType().getUnqualifiedType().getCanonicalType() == T;
+}
+
+/// Whether argument \p Arg of a by-value parameter of type \p P is
+/// converted to it by the call (not an object of that type already), and
+/// if so, P as \p To spells it.
+bool CxxEmitter::convertsTo(const Expr *Arg, QualType P, std::string &To) {
+  if (P.isNull() || P->isReferenceType() || P->isDependentType() ||
+      Arg->isTypeDependent())
+    return false;
+  const Expr *From = Arg;
+  while (true) {
+    From = From->IgnoreParens();
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(From);
+        IC && IC->getCastKind() != CK_NoOp &&
+        IC->getCastKind() != CK_LValueToRValue) {
+      From = IC->getSubExpr();
+      // (A null pointer constant, a function's name: converted.)
+      if (IC->getCastKind() == CK_NullToPointer ||
+          IC->getCastKind() == CK_FunctionToPointerDecay)
+        break;
+    } else if (const auto *IC = dyn_cast<ImplicitCastExpr>(From)) {
+      From = IC->getSubExpr();
+    } else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(From)) {
+      From = B->getSubExpr();
+    } else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(From)) {
+      From = M->getSubExpr();
+    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(From);
+               CE && !isa<CXXTemporaryObjectExpr>(CE) &&
+               CE->getNumArgs() >= 1 &&
+               !CE->getConstructor()->isCopyOrMoveConstructor()) {
+      // A converting constructor the call runs: from its argument.
+      From = CE->getArg(0);
+      break;
+    } else {
+      break;
+    }
+  }
+  const bool Converted =
+      From->getType().getCanonicalType().getUnqualifiedType() !=
+      P.getCanonicalType().getUnqualifiedType();
+  if (!Converted)
+    return false;
+  To = E.declare(P.getUnqualifiedType(), "");
+  // (A type no code can spell: left to the capture.)
+  return !StringRef(To).contains("(lambda") &&
+         !StringRef(To).contains("(unnamed") &&
+         !StringRef(To).contains("(anonymous");
 }
 
 /// The structured bindings that \p E names.
@@ -315,6 +363,18 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
       Captures += (Captures.empty() ? "" : ", ") + Name +
                   " = ::ito::cilk::__share_or_copy(" + E.exprText(Arg) + ")";
       Args += (Args.empty() ? "" : ", ") + Name + ".__get()";
+      continue;
+    }
+    // A by-value parameter that the argument converts to (a null pointer
+    // constant to a pointer, an overloaded function's name, a container to
+    // a std::span, an lvalue to a std::reference_wrapper): converted here,
+    // as the call converts it (a capture alone would keep the argument's
+    // own type, which may not convert from an rvalue, or at all).
+    if (std::string To; !Ref && convertsTo(Arg, P, To)) {
+      Captures += (Captures.empty() ? "" : ", ") + Name + " = static_cast<" +
+                  To + ">(" + E.exprText(Arg) + ")";
+      Args +=
+          (Args.empty() ? "" : ", ") + std::string("std::move(") + Name + ")";
       continue;
     }
     Capture(Name, Arg, Ref);

@@ -1,6 +1,8 @@
 // What the kernel and the C library keep for each process and a program
-// expects to be one: its environment, its working directory, its locale
-// and its exit handlers. main (which goes back to process 0 after each parallel
+// expects to be one: its environment, its working directory, its file
+// creation mask, what it does on its signals (SIGPIPE ignored, a handler
+// of SIGUSR1; not the signals libito and MPI use), its locale and its exit
+// handlers. main (which goes back to process 0 after each parallel
 // call) or a task that sets an environment variable or changes the directory
 // does so in every process before the call returns
 // (memory/program_streams.hpp), so tasks anywhere see it; a handler that a
@@ -11,7 +13,9 @@
 #include "platform/libc_next.hpp"
 #include "threads/worker.hpp"
 
+#include <csignal>
 #include <dlfcn.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -32,6 +36,27 @@ void set_everywhere(const char *name, const char *value, int overwrite) {
   both += value;
   both.push_back('\0');
   ps::everywhere(ps::op::setenv, overwrite, both.data(), both.size());
+}
+
+// A signal whose disposition the program sets for itself: not one that
+// libito (crash reports, stopping a job) or MPI (real-time signals) uses.
+bool program_signal(int sig) {
+  switch (sig) {
+  case SIGSEGV:
+  case SIGBUS:
+  case SIGFPE:
+  case SIGILL:
+  case SIGABRT:
+  case SIGTRAP:
+  case SIGSYS:
+  case SIGTERM:
+  case SIGINT:
+  case SIGKILL:
+  case SIGSTOP:
+    return false;
+  default:
+    return sig > 0 && sig < SIGRTMIN;
+  }
 }
 
 } // namespace
@@ -68,6 +93,35 @@ int putenv(char *string) {
     }
   }
   return r;
+}
+
+mode_t umask(mode_t mask) {
+  static const auto libc = next_definition<mode_t (*)(mode_t)>("umask");
+  const mode_t old = libc(mask);
+  ps::everywhere(ps::op::umask, mask, nullptr, 0);
+  return old;
+}
+
+int sigaction(int sig, const struct sigaction *act, struct sigaction *old) {
+  static const auto libc = next_definition<int (*)(
+      int, const struct sigaction *, struct sigaction *)>("sigaction");
+  const int r = libc(sig, act, old);
+  if (r == 0 && act && program_signal(sig))
+    ps::everywhere(ps::op::sigaction, sig, act, sizeof *act);
+  return r;
+}
+
+// (glibc's signal() calls its own sigaction, past libito's.)
+sighandler_t signal(int sig, sighandler_t handler) {
+  struct sigaction act {
+  }, old{};
+  act.sa_handler = handler;
+  act.sa_flags = SA_RESTART;
+  sigemptyset(&act.sa_mask);
+  sigaddset(&act.sa_mask, sig);
+  if (sigaction(sig, &act, &old) != 0)
+    return SIG_ERR;
+  return old.sa_handler;
 }
 
 int chdir(const char *path) {

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstddef>
 #include <cstdio>
 #include <cstring>
@@ -227,6 +228,21 @@ void apply(const request &q, const char *in, std::size_t in_len,
     static const auto libc_chdir =
         platform::next_definition<int (*)(const char *)>("chdir");
     value = libc_chdir(in);
+    break;
+  }
+  case op::umask: {
+    // (The C library's: libito's would tell the others again.)
+    static const auto libc_umask =
+        platform::next_definition<mode_t (*)(mode_t)>("umask");
+    libc_umask(static_cast<mode_t>(q.a));
+    break;
+  }
+  case op::sigaction: {
+    static const auto libc_sigaction = platform::next_definition<int (*)(
+        int, const struct sigaction *, struct sigaction *)>("sigaction");
+    struct sigaction act;
+    std::memcpy(&act, in, std::min(in_len, sizeof act));
+    value = libc_sigaction(static_cast<int>(q.a), &act, nullptr);
     break;
   }
   case op::setlocale: {

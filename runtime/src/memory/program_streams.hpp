@@ -63,6 +63,8 @@ enum class op : uint32_t {
   setlocale, // a: category, in: locale name, NUL -> 0 if it failed
   reopen,    // a: 1 stdout, 2 stderr; in: mode, NUL, path, NUL -> 0 if failed
   atexit,    // a: the handler (registered at process 0, which runs them)
+  umask,     // a: the mask
+  sigaction, // a: the signal, in: its struct sigaction
 };
 
 // The longest write or read one request carries; callers split longer ones.
@@ -93,7 +95,8 @@ int64_t at_owner(int owner, op o, void *f, int64_t a = 0, int64_t b = 0,
 // The environment and the working directory are each process's: a change
 // a task makes (main's too) is made in every other process as well, before
 // the call returns, so that tasks anywhere see it (o: setenv, unsetenv,
-// chdir, setlocale, reopen). Outside a task, nothing to do.
+// chdir, setlocale, reopen, umask, sigaction). Outside a task, nothing to
+// do.
 void everywhere(op o, int64_t a, const void *in, std::size_t in_len);
 
 // A stream function that cannot act on another process's stream: the

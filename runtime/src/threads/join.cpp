@@ -14,6 +14,7 @@
 #include <ito/detail/tasks.hpp>
 #include <ito/detail/views.h>
 
+#include <cstdlib>
 #include <cstring>
 
 namespace ito::threads {
@@ -169,10 +170,20 @@ bool ito_sched_pop_conflict(void) {
 }
 
 void ito_sched_child_done(const void *value, size_t size) {
-  if (size > ito::detail::max_result_size)
-    ito::platform::fatal("a task's value of %zu bytes is more than the %zu a "
-                         "task may return; return a pointer to the data",
-                         size, ito::detail::max_result_size);
+  // A value larger than a join holds (a C struct a spawned call returns)
+  // waits in the program's heap, which every process reaches; the join
+  // carries its address, and the parent copies it out and frees it
+  // (ito_sched_join, which knows the size too).
+  void *box = nullptr;
+  if (size > ito::detail::max_result_size) {
+    box = std::malloc(size);
+    if (!box)
+      ito::platform::fatal("out of memory for a task's value of %zu bytes",
+                           size);
+    std::memcpy(box, value, size);
+    value = &box;
+    size = sizeof box;
+  }
   // Release #2 (Itoyori SC'23, Fig. 5): the parent's continuation runs
   // elsewhere and reads what this child wrote.
   ito::memory::fence_release_leaving();
@@ -193,17 +204,26 @@ void ito_sched_join(uint64_t join, void *out, size_t size) {
     ito::platform::fatal("join() on an ito::thread that was not forked, or "
                          "was joined already; join each thread once");
   uint64_t left = 0;
-  if (!join_read(the_worker(), join, out, size, &left)) {
+  // (A large value: its address in the program's heap; ito_sched_child_done.)
+  void *box = nullptr;
+  const bool boxed = size > ito::detail::max_result_size;
+  void *const into = boxed ? static_cast<void *>(&box) : out;
+  const size_t got = boxed ? sizeof box : size;
+  if (!join_read(the_worker(), join, into, got, &left)) {
     // Release #3: the parent may go on in another process.
     ito::memory::fence_release_leaving();
     join_wait jw{join};
     ito_uat_suspend(suspend_at_join, &jw, the_worker().scheduler_stack_top());
     // Resumed, maybe in another process: the child has arrived.
-    join_read(the_worker(), join, out, size, &left);
+    join_read(the_worker(), join, into, got, &left);
   }
   release(the_worker(), join);
   // Acquire #1: the child ran elsewhere.
   ito::memory::fence_acquire();
+  if (boxed && box) {
+    std::memcpy(out, box, size);
+    std::free(box);
+  }
   // The child's views, serially before ours.
   views::join(reinterpret_cast<void *>(left));
   poll_sooner(the_worker());
