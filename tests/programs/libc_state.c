@@ -1,8 +1,9 @@
 // State the C library keeps for each process, used by a function across a
 // parallel call of its own (after which it may go on in another process):
-// strtok's position, and the struct tm that gmtime returns. Before, the
-// tokens stopped early ("2 tokens") and the year read another process's
-// buffer (1900).
+// strtok's position, the struct tm that gmtime returns, and the strings
+// inet_ntoa and fcvt return. Before, the tokens stopped early ("2
+// tokens"), the year read another process's buffer (1900), and the
+// strings were empty.
 // RUN: %ito-cc --ito-no-translate -O2 %s -o %t.serial
 // RUN: %t.serial > %t.expected
 // RUN: %ito-cc -O2 -Werror %s -o %t
@@ -14,9 +15,12 @@
 // RUN: FileCheck %s --input-file=%t.expected
 // CHECK: 8 tokens, 256 in all
 // CHECK-NEXT: year 2001 day 9
+// CHECK-NEXT: address 10.0.1.2 digits 250 314159
 // STATS: ito stats total {{.*}} steals={{[1-9][0-9]*}}
 
+#include <arpa/inet.h>
 #include <cilk/cilk.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -57,9 +61,23 @@ static void dates(void) {
   printf("year %d day %d\n", tm->tm_year + 1900, tm->tm_mday);
 }
 
+static void strings(void) {
+  struct in_addr a;
+  a.s_addr = htonl(0x0a000102);
+  char *address = inet_ntoa(a);
+  int point, sign;
+  char *digits = fcvt(2.5, 2, &point, &sign);
+  work(0, 64);
+  printf("address %s digits %s", address, digits);
+  digits = ecvt(3.14159, 6, &point, &sign);
+  work(0, 64);
+  printf(" %s\n", digits);
+}
+
 int main(void) {
   char text[] = "a b c d e f g h";
   tokens(text);
   dates();
+  strings();
   return 0;
 }

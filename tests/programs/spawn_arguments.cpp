@@ -29,7 +29,7 @@
 // CHECK-NEXT: range 0 50 result 1 1.5 2 3.0 pinned 42 moves 0
 // CHECK-NEXT: bound 7 49 pair 3 hello
 // CHECK-NEXT: packs 6 forwarded 10 iterators 2000 1000 3000
-// CHECK-NEXT: deduced 4 abab
+// CHECK-NEXT: deduced 4 abab local 9
 
 #include <cilk/cilk.h>
 #include <cstdio>
@@ -187,6 +187,14 @@ int main() {
   auto pt = cilk_spawn make_point();
   auto str = cilk_spawn twice_of(std::string("ab"));
   cilk_sync;
-  std::printf("deduced %d %s\n", pt.a, str.c_str());
+  // Of a class main declares (the spawn's state cannot be declared at the
+  // start of the block, before the class).
+  struct Local {
+    int a;
+  };
+  auto make_local = [](int i) { return Local{i}; };
+  Local l = cilk_spawn make_local(9);
+  cilk_sync;
+  std::printf("deduced %d %s local %d\n", pt.a, str.c_str(), l.a);
   return 0;
 }

@@ -32,6 +32,7 @@
 #include "RewriteUtils.h"
 #include "ito/Translate/Instantiations.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -60,7 +61,29 @@ private:
   /// block's start cannot name.
   static bool needsList(const SpawnSite &S) {
     return S.InLoop || S.Call->getType()->isDependentType() ||
-           S.Call->isTypeDependent();
+           S.Call->isTypeDependent() || namesLocalClass(S.Call->getType());
+  }
+  /// Whether \p T is made of a class the function declares (maybe after
+  /// the block's start) or a lambda's closure.
+  static bool namesLocalClass(clang::QualType T, unsigned Depth = 0) {
+    T = T.getNonReferenceType().getCanonicalType();
+    while (T->isPointerType() || T->isArrayType())
+      T = T->isPointerType()
+              ? T->getPointeeType().getCanonicalType()
+              : clang::QualType(T->getPointeeOrArrayElementType(), 0)
+                    .getCanonicalType();
+    const auto *RD = T->getAsCXXRecordDecl();
+    if (!RD || Depth > 3)
+      return false;
+    if (RD->isLambda() || RD->getDeclContext()->isFunctionOrMethod())
+      return true;
+    if (const auto *Spec =
+            llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(RD))
+      for (const clang::TemplateArgument &A : Spec->getTemplateArgs().asArray())
+        if (A.getKind() == clang::TemplateArgument::Type &&
+            namesLocalClass(A.getAsType(), Depth + 1))
+          return true;
+    return false;
   }
   /// When one site of a block needs a list, every site of the block forks
   /// on one list, whose sync joins them newest first: the serial order

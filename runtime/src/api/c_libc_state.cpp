@@ -1,17 +1,20 @@
 // State the C library keeps in static memory of each process, which a
-// Cilk program uses as one: strtok's position and the buffer that gmtime,
-// localtime, asctime and ctime return. A function that calls strtok (or
-// keeps gmtime's pointer), makes a parallel call and goes on may go on in
-// another process, whose copy is not the one it used. In a program linked
-// by ito-cc these live in the program's shared file-scope data (section
-// ito_zglobals, which lib/ito-globals.ld places with the program's own),
-// one copy for every process; elsewhere, the C library's.
+// Cilk program uses as one: strtok's position and the buffers that gmtime,
+// localtime, asctime, ctime, inet_ntoa, ecvt and fcvt return. A function
+// that calls strtok (or keeps gmtime's pointer), makes a parallel call and
+// goes on may go on in another process, whose copy is not the one it used.
+// In a program linked by ito-cc these live in the program's shared
+// file-scope data (section ito_zglobals, which lib/ito-globals.ld places
+// with the program's own), one copy for every process; elsewhere, the C
+// library's.
 #include "memory/program_memory.hpp"
 #include "platform/libc_next.hpp"
 
+#include <arpa/inet.h>
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
@@ -24,6 +27,8 @@ struct shared_state {
   char *strtok_position;
   struct tm time;     // gmtime's and localtime's, as in the C library
   char time_text[32]; // asctime's and ctime's
+  char address[16];   // inet_ntoa's
+  char digits[384];   // ecvt's and fcvt's (DBL_MAX_10_EXP + 2 digits fit)
 };
 
 __attribute__((section("ito_zglobals"))) shared_state state;
@@ -31,6 +36,19 @@ __attribute__((section("ito_zglobals"))) shared_state state;
 // In a task (the program's own static memory is shared by then).
 shared_state *shared() {
   return ito::memory::program_memory::on_heap_thread ? &state : nullptr;
+}
+
+// ecvt's or fcvt's digits: in the job's buffer through its reentrant form
+// (convert), or the C library's (name).
+using convert_fn = int (*)(double, int, int *, int *, char *, size_t);
+char *digits_of(convert_fn convert, const char *name, double value, int ndigit,
+                int *decpt, int *sign) {
+  if (shared_state *st = shared())
+    return convert(value, ndigit, decpt, sign, st->digits, sizeof st->digits)
+               ? nullptr
+               : st->digits;
+  using fn = char *(*)(double, int, int *, int *);
+  return next_definition<fn>(name)(value, ndigit, decpt, sign);
 }
 
 } // namespace
@@ -79,6 +97,26 @@ char *ctime(const time_t *t) {
   }
   static const auto libc = next_definition<char *(*)(const time_t *)>("ctime");
   return libc(t);
+}
+
+char *inet_ntoa(struct in_addr in) {
+  if (shared_state *st = shared()) {
+    const auto *b = reinterpret_cast<const unsigned char *>(&in.s_addr);
+    std::snprintf(st->address, sizeof st->address, "%u.%u.%u.%u", b[0], b[1],
+                  b[2], b[3]);
+    return st->address;
+  }
+  static const auto libc =
+      next_definition<char *(*)(struct in_addr)>("inet_ntoa");
+  return libc(in);
+}
+
+char *ecvt(double value, int ndigit, int *decpt, int *sign) {
+  return digits_of(ecvt_r, "ecvt", value, ndigit, decpt, sign);
+}
+
+char *fcvt(double value, int ndigit, int *decpt, int *sign) {
+  return digits_of(fcvt_r, "fcvt", value, ndigit, decpt, sign);
 }
 
 } // extern "C"
