@@ -252,9 +252,9 @@ protected:
   template <class T> friend class __spawn;
 };
 template <class R> class __spawned_var : public __spawned_base {
+public:
   static constexpr bool in_heap = !travels_as_bytes<R>;
 
-public:
   __spawned_var() {
     if constexpr (in_heap)
       object_ = static_cast<R *>(
@@ -293,6 +293,11 @@ private:
 };
 template <class R> struct is_spawned_var : std::false_type {};
 template <class R> struct is_spawned_var<__spawned_var<R>> : std::true_type {};
+// A __spawned_var whose object lives in the program's heap.
+template <class R> struct is_spawned_in_heap : std::false_type {};
+template <class R>
+struct is_spawned_in_heap<__spawned_var<R>>
+    : std::bool_constant<__spawned_var<R>::in_heap> {};
 
 // The state of a spawn site that runs at most once between two syncs: the
 // child's thread, and where its value goes at the sync.
@@ -303,7 +308,7 @@ template <class T> class __spawn {
 public:
   template <class R, class F> void __fork(R *receiver, F &&f) {
     receiver_ = receiver;
-    if constexpr (is_spawned_var<R>::value && boxed) {
+    if constexpr (is_spawned_in_heap<R>::value && boxed) {
       // Built in place by the child; the sync only marks it built.
       assign_ = nullptr;
       // (The child reaches the heap object, not the parent's frame.)
