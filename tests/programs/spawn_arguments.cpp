@@ -30,6 +30,7 @@
 // CHECK-NEXT: bound 7 49 pair 3 hello
 // CHECK-NEXT: packs 6 forwarded 10 iterators 2000 1000 3000
 // CHECK-NEXT: deduced 4 abab local 9
+// CHECK-NEXT: converted hello 5 7
 
 #include <cilk/cilk.h>
 #include <cstdio>
@@ -121,6 +122,16 @@ template <class F, class... Args> auto call_async(F f, Args &&...args) {
   return r;
 }
 
+static const char *greeting() { return "hello"; }
+struct Pair {
+  int a, b;
+};
+struct Wide {
+  std::string s;
+  operator Pair() const { return Pair{(int)s.size(), 7}; }
+};
+static Wide widen(int n) { return Wide{std::string(n, 'w')}; }
+
 namespace shapes {
 struct Point {
   int a;
@@ -196,5 +207,12 @@ int main() {
   Local l = cilk_spawn make_local(9);
   cilk_sync;
   std::printf("deduced %d %s local %d\n", pt.a, str.c_str(), l.a);
+  // A receiver of another type than the call's, which its initialization
+  // converts (a converting constructor, a conversion function): before,
+  // "'cilk_spawn' can only be a whole statement...".
+  std::string hello = cilk_spawn greeting();
+  Pair pair = cilk_spawn widen(5);
+  cilk_sync;
+  std::printf("converted %s %d %d\n", hello.c_str(), pair.a, pair.b);
   return 0;
 }

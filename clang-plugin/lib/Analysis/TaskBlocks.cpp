@@ -70,9 +70,27 @@ private:
                                                                : nullptr;
   }
 
+  /// The spawn \p E is, also through the conversion that makes the
+  /// receiver's type of the call's (`std::string s = cilk_spawn name();`
+  /// of a `const char *`: a converting constructor or conversion function
+  /// that the receiver's assignment or initialization runs).
   const CilkConstruct *asSpawn(const Expr *E) {
-    return E ? constructOf(stripImplicit(E), CilkConstructKind::Spawn)
-             : nullptr;
+    while (E) {
+      E = stripImplicit(E);
+      if (const CilkConstruct *C = constructOf(E, CilkConstructKind::Spawn))
+        return C;
+      if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+          CE && !isa<CXXTemporaryObjectExpr>(CE) && CE->getNumArgs() >= 1 &&
+          llvm::all_of(llvm::drop_begin(CE->arguments()),
+                       [](const Expr *A) { return isa<CXXDefaultArgExpr>(A); }))
+        E = CE->getArg(0);
+      else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+               MC && isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()))
+        E = MC->getImplicitObjectArgument();
+      else
+        return nullptr;
+    }
+    return nullptr;
   }
 
   void planFunction(const Decl *D, const FunctionDecl *FD, const Stmt *Body,
