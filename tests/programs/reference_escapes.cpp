@@ -2,14 +2,15 @@
 // and each must move the local where the child can reach it: a struct
 // whose reference member is bound to it (aggregate initialization), an
 // object whose constructor keeps a reference to it, std::tie of two
-// locals, a std::span of a std::array, a std::reference_wrapper (also
-// made by the call from a plain local), and a conditional lvalue bound to
-// a reference parameter. Before, each local stayed on the stack and the
-// child's writes were lost once the continuation was stolen (c 10 -> 3,
-// 17711 -> 0, "6 6" -> "6 3", ...). Also spawned calls whose arguments the
-// call converts: a null pointer constant, an overloaded function's name,
-// a std::vector to a std::span parameter, a local to a
-// std::reference_wrapper parameter (compile errors before).
+// locals, a std::span of a std::array, a std::reference_wrapper (also made
+// by the call from a plain local, or in a std::optional), and a
+// conditional lvalue bound to a reference parameter. Before, each local
+// stayed on the stack and the child's writes were lost once the
+// continuation was stolen (c 10 -> 3, 17711 -> 0, "6 6" -> "6 3", ...).
+// Also spawned calls whose arguments the call converts: a null pointer
+// constant, an overloaded function's name, a std::vector to a std::span
+// parameter, a local to a std::reference_wrapper parameter (compile errors
+// before).
 // RUN: %ito-c++ --ito-no-translate -O2 -std=c++20 %s -o %t.serial
 // RUN: %t.serial > %t.expected
 // RUN: FileCheck %s --input-file=%t.expected
@@ -19,13 +20,14 @@
 // RUN: sh -c 'for s in 1 2 3; do ITO_STEAL_SEED=$s %ito-run -n 2 --internode %t | diff %t.expected - || exit 1; done'
 // RUN: %ito-run -n 4 %t | diff %t.expected -
 // RUN: %ito-run -n 3 --internode %t | diff %t.expected -
-// CHECK: member 10 ctor 17711 tie 6 6 span 7 7 wrapper 6765 conditional 6765 0
+// CHECK: member 10 ctor 17711 tie 6 6 span 7 7 wrapper 6765 conditional 6765 0 optional 6765
 // CHECK-NEXT: null -1 overloaded 49 span-param 7 wrapper-param 6765
 
 #include <array>
 #include <cilk/cilk.h>
 #include <cstdio>
 #include <functional>
+#include <optional>
 #include <span>
 #include <tuple>
 #include <vector>
@@ -63,6 +65,9 @@ static void fill(std::span<int> s, int v) {
 }
 
 static void add_fib(std::reference_wrapper<long> r) { r.get() += fib(20); }
+static void add_opt(std::optional<std::reference_wrapper<long>> r) {
+  r->get() += fib(20);
+}
 static void inc(long &x) { x += fib(20); }
 
 static long count_null(long *p) { return p ? *p : -1 + fib(20) * 0; }
@@ -103,9 +108,14 @@ int main(int argc, char **) {
   cilk_spawn inc(argc > 0 ? x : y);
   fib(21);
   cilk_sync;
+  // (Deep in std::optional's storage.)
+  long q = 0;
+  cilk_spawn add_opt(std::optional<std::reference_wrapper<long>>(q));
+  fib(21);
+  cilk_sync;
   std::printf("member %ld ctor %ld tie %ld %ld span %d %d wrapper %ld "
-              "conditional %ld %ld\n",
-              c, total, a, b, ar[0], ar[3], w, x, y);
+              "conditional %ld %ld optional %ld\n",
+              c, total, a, b, ar[0], ar[3], w, x, y, q);
 
   long n = cilk_spawn count_null(0);
   long o = cilk_spawn apply(sq, 7);

@@ -726,7 +726,7 @@ public:
     if (T->isReferenceType() || T->isPointerType())
       return true;
     const auto *RD = T->getAsCXXRecordDecl();
-    if (!RD || !RD->hasDefinition() || Depth > 3)
+    if (!RD || !RD->hasDefinition() || Depth > 8)
       return false;
     for (const FieldDecl *F : RD->fields())
       if (holdsAddress(F->getType(), Depth + 1))
