@@ -8,6 +8,7 @@
 // file streams (std::ofstream, std::ifstream) write, read and seek through
 // fileno() of their FILE, so they work from any process too.
 #include "memory/program_streams.hpp"
+#include "platform/libc_next.hpp"
 
 #include <dlfcn.h>
 #include <sys/stat.h>
@@ -84,12 +85,6 @@ bool elsewhere(int fd, int &owner, void *&f) {
   }
   return __builtin_expect(ps::is_stand_in(fd), 0) &&
          ps::stream_of_stand_in(fd, &owner, &f);
-}
-
-// The C library's definition of name.
-template <class Fn> Fn next(const char *name) {
-  static const Fn fn = reinterpret_cast<Fn>(dlsym(RTLD_NEXT, name));
-  return fn;
 }
 
 } // namespace
@@ -173,9 +168,11 @@ off64_t lseek64(int fd, off64_t offset, int whence) {
 ssize_t pread(int fd, void *buf, size_t n, off_t offset) {
   int owner;
   void *f;
+  static const auto libc =
+      ito::platform::next_definition<ssize_t (*)(int, void *, size_t, off_t)>(
+          "pread");
   if (!elsewhere(fd, owner, f))
-    return next<ssize_t (*)(int, void *, size_t, off_t)>("pread")(
-        fd, buf, pm::ready_for_kernel(buf, n, true), offset);
+    return libc(fd, buf, pm::ready_for_kernel(buf, n, true), offset);
   // (A file: all of it, a chunk at a time, as the kernel would read it.)
   char *p = static_cast<char *>(buf);
   size_t done = 0;
@@ -201,9 +198,10 @@ ssize_t pread(int fd, void *buf, size_t n, off_t offset) {
 ssize_t pwrite(int fd, const void *buf, size_t n, off_t offset) {
   int owner;
   void *f;
+  static const auto libc = ito::platform::next_definition<ssize_t (*)(
+      int, const void *, size_t, off_t)>("pwrite");
   if (!elsewhere(fd, owner, f))
-    return next<ssize_t (*)(int, const void *, size_t, off_t)>("pwrite")(
-        fd, buf, pm::ready_for_kernel(buf, n, false), offset);
+    return libc(fd, buf, pm::ready_for_kernel(buf, n, false), offset);
   const char *p = static_cast<const char *>(buf);
   size_t done = 0;
   while (done < n) {
@@ -234,8 +232,10 @@ ssize_t pwrite64(int fd, const void *buf, size_t n, off64_t offset) {
 int fstat(int fd, struct stat *st) {
   int owner;
   void *f;
+  static const auto libc =
+      ito::platform::next_definition<int (*)(int, struct stat *)>("fstat");
   if (!elsewhere(fd, owner, f))
-    return next<int (*)(int, struct stat *)>("fstat")(fd, st);
+    return libc(fd, st);
   size_t got = 0;
   const int64_t r = ps::at_owner(owner, ps::op::fd_fstat, f, 0, 0, nullptr, 0,
                                  st, sizeof *st, &got);
@@ -253,8 +253,10 @@ int fstat64(int fd, struct stat64 *st) {
 int fsync(int fd) {
   int owner;
   void *f;
+  static const auto libc =
+      ito::platform::next_definition<int (*)(int)>("fsync");
   if (!elsewhere(fd, owner, f))
-    return next<int (*)(int)>("fsync")(fd);
+    return libc(fd);
   const int64_t r = ps::at_owner(owner, ps::op::fd_fsync, f);
   return r < 0 ? (errno = static_cast<int>(-r), -1) : 0;
 }
@@ -262,8 +264,10 @@ int fsync(int fd) {
 int ftruncate(int fd, off_t length) {
   int owner;
   void *f;
+  static const auto libc =
+      ito::platform::next_definition<int (*)(int, off_t)>("ftruncate");
   if (!elsewhere(fd, owner, f))
-    return next<int (*)(int, off_t)>("ftruncate")(fd, length);
+    return libc(fd, length);
   const int64_t r = ps::at_owner(owner, ps::op::fd_ftruncate, f, length);
   return r < 0 ? (errno = static_cast<int>(-r), -1) : 0;
 }

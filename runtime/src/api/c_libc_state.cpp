@@ -39,16 +39,16 @@ shared_state *shared() {
 }
 
 // ecvt's or fcvt's digits: in the job's buffer through its reentrant form
-// (convert), or the C library's (name).
+// (convert), or the C library's (libc).
 using convert_fn = int (*)(double, int, int *, int *, char *, size_t);
-char *digits_of(convert_fn convert, const char *name, double value, int ndigit,
+using digits_fn = char *(*)(double, int, int *, int *);
+char *digits_of(convert_fn convert, digits_fn libc, double value, int ndigit,
                 int *decpt, int *sign) {
   if (shared_state *st = shared())
     return convert(value, ndigit, decpt, sign, st->digits, sizeof st->digits)
                ? nullptr
                : st->digits;
-  using fn = char *(*)(double, int, int *, int *);
-  return next_definition<fn>(name)(value, ndigit, decpt, sign);
+  return libc(value, ndigit, decpt, sign);
 }
 
 } // namespace
@@ -112,11 +112,13 @@ char *inet_ntoa(struct in_addr in) {
 }
 
 char *ecvt(double value, int ndigit, int *decpt, int *sign) {
-  return digits_of(ecvt_r, "ecvt", value, ndigit, decpt, sign);
+  static const auto libc = next_definition<digits_fn>("ecvt");
+  return digits_of(ecvt_r, libc, value, ndigit, decpt, sign);
 }
 
 char *fcvt(double value, int ndigit, int *decpt, int *sign) {
-  return digits_of(fcvt_r, "fcvt", value, ndigit, decpt, sign);
+  static const auto libc = next_definition<digits_fn>("fcvt");
+  return digits_of(fcvt_r, libc, value, ndigit, decpt, sign);
 }
 
 } // extern "C"

@@ -21,6 +21,7 @@
 #include "memory/atomic_ops.hpp"
 #include "memory/memory.hpp"
 #include "platform/error.hpp"
+#include "platform/libc_next.hpp"
 
 #include <cerrno>
 #include <dlfcn.h>
@@ -146,7 +147,7 @@ extern "C" int pthread_mutex_timedlock(pthread_mutex_t *mutex,
                                        const timespec *at) {
   using fn = int (*)(pthread_mutex_t *, const timespec *);
   static const fn next =
-      reinterpret_cast<fn>(dlsym(RTLD_NEXT, "pthread_mutex_timedlock"));
+      ito::platform::next_definition<fn>("pthread_mutex_timedlock");
   make_process_shared(mutex);
   return next(mutex, at);
 }
@@ -155,7 +156,7 @@ extern "C" int pthread_mutex_clocklock(pthread_mutex_t *mutex, clockid_t clock,
                                        const timespec *at) {
   using fn = int (*)(pthread_mutex_t *, clockid_t, const timespec *);
   static const fn next =
-      reinterpret_cast<fn>(dlsym(RTLD_NEXT, "pthread_mutex_clocklock"));
+      ito::platform::next_definition<fn>("pthread_mutex_clocklock");
   make_process_shared(mutex);
   return next(mutex, clock, at);
 }

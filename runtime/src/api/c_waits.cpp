@@ -14,7 +14,7 @@
 // code directly, past libito's pthread_mutex_lock: mtx_* go through it
 // here, so a C11 mutex is process-shared on one node and a lock word
 // between nodes like any plain mutex (api/c_locks.cpp).
-#include "platform/error.hpp"
+#include "platform/libc_next.hpp"
 
 #include <cerrno>
 
@@ -24,16 +24,9 @@
 #include <threads.h>
 #include <time.h>
 
-namespace {
+using ito::platform::next_definition;
 
-// The C library's function \p name (of the version the program was linked
-// against by default), found past libito's.
-template <class F> F libc(const char *name) {
-  void *f = dlsym(RTLD_NEXT, name);
-  if (!f)
-    ito::platform::fatal("cannot find the C library's %s", name);
-  return reinterpret_cast<F>(f);
-}
+namespace {
 
 void make_shared(pthread_rwlock_t *lock) {
   if (!__atomic_load_n(&lock->__data.__shared, __ATOMIC_RELAXED))
@@ -57,7 +50,7 @@ using rwlock_clock_fn = int (*)(pthread_rwlock_t *, clockid_t,
 
 #define ITO_RWLOCK(name)                                                       \
   extern "C" int name(pthread_rwlock_t *lock) {                                \
-    static const rwlock_fn next = libc<rwlock_fn>(#name);                      \
+    static const rwlock_fn next = next_definition<rwlock_fn>(#name);           \
     make_shared(lock);                                                         \
     return next(lock);                                                         \
   }
@@ -70,7 +63,8 @@ ITO_RWLOCK(pthread_rwlock_unlock)
 
 #define ITO_RWLOCK_TIMED(name)                                                 \
   extern "C" int name(pthread_rwlock_t *lock, const timespec *at) {            \
-    static const rwlock_timed_fn next = libc<rwlock_timed_fn>(#name);          \
+    static const rwlock_timed_fn next =                                        \
+        next_definition<rwlock_timed_fn>(#name);                               \
     make_shared(lock);                                                         \
     return next(lock, at);                                                     \
   }
@@ -81,7 +75,8 @@ ITO_RWLOCK_TIMED(pthread_rwlock_timedwrlock)
 #define ITO_RWLOCK_CLOCK(name)                                                 \
   extern "C" int name(pthread_rwlock_t *lock, clockid_t clock,                 \
                       const timespec *at) {                                    \
-    static const rwlock_clock_fn next = libc<rwlock_clock_fn>(#name);          \
+    static const rwlock_clock_fn next =                                        \
+        next_definition<rwlock_clock_fn>(#name);                               \
     make_shared(lock);                                                         \
     return next(lock, clock, at);                                              \
   }
@@ -91,7 +86,7 @@ ITO_RWLOCK_CLOCK(pthread_rwlock_clockwrlock)
 
 extern "C" int pthread_cond_wait(pthread_cond_t *cond, pthread_mutex_t *m) {
   using fn = int (*)(pthread_cond_t *, pthread_mutex_t *);
-  static const fn next = libc<fn>("pthread_cond_wait");
+  static const fn next = next_definition<fn>("pthread_cond_wait");
   make_shared(cond);
   return next(cond, m);
 }
@@ -99,7 +94,7 @@ extern "C" int pthread_cond_wait(pthread_cond_t *cond, pthread_mutex_t *m) {
 extern "C" int pthread_cond_timedwait(pthread_cond_t *cond, pthread_mutex_t *m,
                                       const timespec *at) {
   using fn = int (*)(pthread_cond_t *, pthread_mutex_t *, const timespec *);
-  static const fn next = libc<fn>("pthread_cond_timedwait");
+  static const fn next = next_definition<fn>("pthread_cond_timedwait");
   make_shared(cond);
   return next(cond, m, at);
 }
@@ -108,21 +103,21 @@ extern "C" int pthread_cond_clockwait(pthread_cond_t *cond, pthread_mutex_t *m,
                                       clockid_t clock, const timespec *at) {
   using fn =
       int (*)(pthread_cond_t *, pthread_mutex_t *, clockid_t, const timespec *);
-  static const fn next = libc<fn>("pthread_cond_clockwait");
+  static const fn next = next_definition<fn>("pthread_cond_clockwait");
   make_shared(cond);
   return next(cond, m, clock, at);
 }
 
 extern "C" int pthread_cond_signal(pthread_cond_t *cond) {
   using fn = int (*)(pthread_cond_t *);
-  static const fn next = libc<fn>("pthread_cond_signal");
+  static const fn next = next_definition<fn>("pthread_cond_signal");
   make_shared(cond);
   return next(cond);
 }
 
 extern "C" int pthread_cond_broadcast(pthread_cond_t *cond) {
   using fn = int (*)(pthread_cond_t *);
-  static const fn next = libc<fn>("pthread_cond_broadcast");
+  static const fn next = next_definition<fn>("pthread_cond_broadcast");
   make_shared(cond);
   return next(cond);
 }
@@ -130,7 +125,7 @@ extern "C" int pthread_cond_broadcast(pthread_cond_t *cond) {
 // A semaphore that sem_init makes private to the process: shared instead.
 extern "C" int sem_init(sem_t *sem, int, unsigned value) {
   using fn = int (*)(sem_t *, int, unsigned);
-  static const fn next = libc<fn>("sem_init");
+  static const fn next = next_definition<fn>("sem_init");
   return next(sem, 1, value);
 }
 
@@ -139,7 +134,7 @@ extern "C" int pthread_barrier_init(pthread_barrier_t *barrier,
                                     unsigned count) {
   using fn =
       int (*)(pthread_barrier_t *, const pthread_barrierattr_t *, unsigned);
-  static const fn next = libc<fn>("pthread_barrier_init");
+  static const fn next = next_definition<fn>("pthread_barrier_init");
   pthread_barrierattr_t shared;
   pthread_barrierattr_init(&shared);
   pthread_barrierattr_setpshared(&shared, PTHREAD_PROCESS_SHARED);
