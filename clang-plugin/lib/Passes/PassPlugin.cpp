@@ -5,8 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // GlobalAtomics runs at the start of the pipeline, before inlining, at every
-// -O level; LeafPolls at its end, after the vectorizer. SharedGlobalsRecord
-// and DerivedGlobals bracket the pipeline.
+// -O level; RangeFetches just before the vectorizer, on loops in their final
+// shape; LeafPolls at its end, after the vectorizer. SharedGlobalsRecord and
+// DerivedGlobals bracket the pipeline.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +31,10 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
                 [](ModulePassManager &MPM, OptimizationLevel) {
                   MPM.addPass(ito::SharedGlobalsRecordPass());
                   MPM.addPass(ito::GlobalAtomicsPass());
+                });
+            PB.registerVectorizerStartEPCallback(
+                [](FunctionPassManager &FPM, OptimizationLevel) {
+                  FPM.addPass(ito::RangeFetchesPass());
                 });
             PB.registerOptimizerLastEPCallback(
                 [](ModulePassManager &MPM, OptimizationLevel) {

@@ -39,6 +39,13 @@ struct LeafPollsPass : llvm::PassInfoMixin<LeafPollsPass> {
   static bool isRequired() { return true; }
 };
 
+/// Announces the ranges a loop nest will touch before it runs
+/// (RangeFetches.cpp).
+struct RangeFetchesPass : llvm::PassInfoMixin<RangeFetchesPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
+};
+
 /// Records the globals in ito's sections (DerivedGlobals.cpp).
 struct SharedGlobalsRecordPass : llvm::PassInfoMixin<SharedGlobalsRecordPass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);

@@ -549,6 +549,14 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
              ";\n";
   }
 
+  // A constant step is written in the body, so that the optimizer knows how
+  // the iterations walk through memory (ito-passes' range fetches need it).
+  std::string StepInBody = "__c->__step";
+  if (StringRef(Shape.Step).ltrim('-').find_first_not_of("0123456789") ==
+          StringRef::npos &&
+      Shape.Step.find_first_of("0123456789") != std::string::npos)
+    StepInBody = "(" + Shape.Step + ")";
+
   const TaskBlock &Body = *F.Body;
   After += "static void __ito_f" + N +
            "(long long __lo, long long __hi, void *__p) {\n  " + CtxT +
@@ -556,7 +564,7 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
            "  for (long long __k = __lo; __k < __hi; __k++) {\n    " +
            E.declare(Shape.Var->getType().getCanonicalType(),
                      Shape.Var->getNameAsString()) +
-           " = __c->__begin + __k * __c->__step; (void)" +
+           " = __c->__begin + __k * " + StepInBody + "; (void)" +
            Shape.Var->getNameAsString() + ";\n    { " +
            (isBraced(Body) ? "" : blockDecls(Body)) + "\n" +
            functionNameDefines(Function, F.For->getBody()) + Defines +

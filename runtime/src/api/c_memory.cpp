@@ -1,5 +1,6 @@
 // The C API of global memory (ito.h).
 #include "memory/memory.hpp"
+#include "memory/program_memory.hpp"
 
 #include "platform/error.hpp"
 
@@ -36,6 +37,12 @@ void *ito_checkout(const void *p, size_t size, ito_mode mode) {
 
 void ito_checkin(const void *p, size_t size, ito_mode mode) {
   the_memory("ito_checkin").checkin(p, size, mode);
+}
+
+// Called by the range fetches of ito-cc's pass before a loop, when
+// __ito_fetch_ranges is set (memory_system::fetch_range).
+void ito_fetch_range(const void *p, size_t size, int write) {
+  ito::memory::program_memory::fetch_range(p, size, write != 0);
 }
 
 void ito_barrier(void) {

@@ -27,6 +27,13 @@
 #include <cstring>
 #include <sys/mman.h>
 
+// Nonzero when accesses may fault (the processes span several nodes). A C
+// name: the range fetches that ito-cc's pass puts before loops test it
+// inline, so that on one node a loop pays one load and branch.
+extern "C" {
+char __ito_fetch_ranges = 0;
+}
+
 namespace ito::memory {
 
 namespace {
@@ -54,6 +61,7 @@ void memory_system::install_fault_access() {
   batch_.resize(fault_ahead_max_ + 1);
   platform::set_fault_resolver(resolve);
   __ito_atomics_between_nodes = 1;
+  __ito_fetch_ranges = 1;
 }
 
 std::size_t memory_system::ready_for_kernel(const void *p, std::size_t n,
@@ -225,6 +233,61 @@ bool memory_system::resolve_fault(void *addr, bool write) {
   else
     stats_.faults++;
   return true;
+}
+
+// A prefix of the range (as much as one fault may fetch ahead), block by
+// block as resolve_fault would take it, with all fetches in flight at once;
+// then a stream that starts after it, so that the faults past the prefix
+// fetch ahead from their first one.
+void memory_system::fetch_range(const void *p, std::size_t n, bool write) {
+  if (one_node_ || n == 0)
+    return;
+  const char *c = static_cast<const char *>(p);
+  if (!faults_here(c)) {
+    // A range that starts at home (or in the program's own memory) is
+    // taken from its end back: none of it faults if its last byte does not.
+    if (!faults_here(c + n - 1))
+      return;
+  }
+  const std::size_t bs = cache_->block_size();
+  const uint64_t first = reinterpret_cast<uintptr_t>(c) / bs;
+  const uint64_t last = reinterpret_cast<uintptr_t>(c + n - 1) / bs;
+  const char *home = nullptr; // the first block that faults here
+  std::size_t k = 0;
+  uint64_t id = first;
+  for (; id <= last && k <= fault_ahead_max_; id++) {
+    char *start = reinterpret_cast<char *>(id * bs);
+    if (!faults_here(start)) {
+      if (home)
+        break;
+      continue;
+    }
+    if (!home)
+      home = start;
+    else if (!same_fault_home(home, start))
+      break;
+    cache_block *b = cache_->find(id);
+    if (b && (b->refs > 0 ||
+              (b->implicit && b->valid.contains(0, static_cast<uint32_t>(bs)) &&
+               (!write || b->twin))))
+      continue; // checked out, or held as the loop needs it
+    if (!(b = start_implicit(id, start, start, /*ahead=*/true)))
+      break;
+    batch_[k++] = b;
+  }
+  finish_fetches();
+  for (std::size_t i = 0; i < k; i++)
+    hold_implicit(batch_[i], write);
+  stats_.range_fetches++;
+  stats_.range_blocks += k;
+  if (id <= last) {
+    fault_stream *oldest = &streams_[0];
+    for (fault_stream &s : streams_)
+      if (s.used < oldest->used)
+        oldest = &s;
+    *oldest =
+        fault_stream{id, std::max<std::size_t>(k, 1), ++stream_clock_, write};
+  }
 }
 
 // Writes home the bytes of each written block that differ from its twin,

@@ -103,6 +103,11 @@ public:
   // it that is another node's data is brought here first. Returns how many
   // bytes from p are ready: at most n, as many as the cache holds at once.
   std::size_t ready_for_kernel(const void *p, std::size_t n, bool will_write);
+  // A loop is about to read (or write) [p, p + n): the part of it that is
+  // another node's data is fetched now, in one round of messages, and held
+  // as the faults would hold it (fault_access.cpp). Only a hint: what it
+  // does not fetch faults as before.
+  void fetch_range(const void *p, std::size_t n, bool write);
   // An atomic operation of the program on p, with the fences its order
   // asks for (global_atomics.cpp); returns the old value.
   uint64_t atomic_access(void *p, const atomic_args &a);

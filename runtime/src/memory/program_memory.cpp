@@ -97,6 +97,11 @@ std::size_t ready_for_kernel_slow(const void *p, std::size_t n,
   return live ? live->ready_for_kernel(p, n, will_write) : n;
 }
 
+void fetch_range(const void *p, std::size_t n, bool write) {
+  if (on_heap_thread && live)
+    live->fetch_range(p, n, write);
+}
+
 void *allocate(std::size_t size) {
   program_heap &h = live->own_program_heap();
   if (void *p = h.allocate(size))

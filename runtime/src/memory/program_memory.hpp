@@ -42,6 +42,9 @@ inline std::size_t ready_for_kernel(const void *p, std::size_t n,
   return on_heap_thread ? ready_for_kernel_slow(p, n, will_write) : n;
 }
 
+// A loop's announced range (memory_system::fetch_range).
+void fetch_range(const void *p, std::size_t n, bool write);
+
 void *allocate(std::size_t size);
 void *allocate_zeroed(std::size_t size);
 void *allocate_aligned(std::size_t align, std::size_t size);

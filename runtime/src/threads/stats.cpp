@@ -38,26 +38,28 @@ void print_stats(const stats &mine, MPI_Comm world) {
         (unsigned long long)s.migrations, s.idle_ns / 1e6,
         (unsigned long long)s.remote_requests);
     const uint64_t cached = s.checkout_hits + s.checkout_misses;
-    std::fprintf(stderr,
-                 "ito stats %-6s checkouts=%llu checkouts_home=%llu "
-                 "checkout_hits=%llu checkout_misses=%llu hit_rate=%.3f "
-                 "fetched_bytes=%llu written_back_bytes=%llu releases=%llu "
-                 "lazy_releases=%llu acquires=%llu faults=%llu "
-                 "write_faults=%llu fault_ahead_blocks=%llu "
-                 "remote_atomics=%llu\n",
-                 who, (unsigned long long)s.checkouts,
-                 (unsigned long long)s.checkouts_home,
-                 (unsigned long long)s.checkout_hits,
-                 (unsigned long long)s.checkout_misses,
-                 cached ? double(s.checkout_hits) / double(cached) : 0.0,
-                 (unsigned long long)s.fetched_bytes,
-                 (unsigned long long)s.written_back_bytes,
-                 (unsigned long long)s.releases,
-                 (unsigned long long)s.lazy_releases,
-                 (unsigned long long)s.acquires, (unsigned long long)s.faults,
-                 (unsigned long long)s.write_faults,
-                 (unsigned long long)s.fault_ahead_blocks,
-                 (unsigned long long)s.remote_atomics);
+    std::fprintf(
+        stderr,
+        "ito stats %-6s checkouts=%llu checkouts_home=%llu "
+        "checkout_hits=%llu checkout_misses=%llu hit_rate=%.3f "
+        "fetched_bytes=%llu written_back_bytes=%llu releases=%llu "
+        "lazy_releases=%llu acquires=%llu faults=%llu "
+        "write_faults=%llu fault_ahead_blocks=%llu "
+        "range_fetches=%llu range_blocks=%llu "
+        "remote_atomics=%llu\n",
+        who, (unsigned long long)s.checkouts,
+        (unsigned long long)s.checkouts_home,
+        (unsigned long long)s.checkout_hits,
+        (unsigned long long)s.checkout_misses,
+        cached ? double(s.checkout_hits) / double(cached) : 0.0,
+        (unsigned long long)s.fetched_bytes,
+        (unsigned long long)s.written_back_bytes,
+        (unsigned long long)s.releases, (unsigned long long)s.lazy_releases,
+        (unsigned long long)s.acquires, (unsigned long long)s.faults,
+        (unsigned long long)s.write_faults,
+        (unsigned long long)s.fault_ahead_blocks,
+        (unsigned long long)s.range_fetches, (unsigned long long)s.range_blocks,
+        (unsigned long long)s.remote_atomics);
   };
   char who[16];
   for (int r = 0; r < size; r++) {
@@ -87,6 +89,8 @@ void print_stats(const stats &mine, MPI_Comm world) {
     total.faults += s.faults;
     total.write_faults += s.write_faults;
     total.fault_ahead_blocks += s.fault_ahead_blocks;
+    total.range_fetches += s.range_fetches;
+    total.range_blocks += s.range_blocks;
     total.remote_atomics += s.remote_atomics;
   }
   row("total", total);

@@ -34,6 +34,10 @@ struct stats {
   uint64_t write_faults = 0;
   // Blocks those faults fetched ahead of the one accessed (a stream).
   uint64_t fault_ahead_blocks = 0;
+  // Ranges that loops announced (the range fetches of ito-cc), and the
+  // blocks they fetched or made writable.
+  uint64_t range_fetches = 0;
+  uint64_t range_blocks = 0;
   // Atomic operations done at the home of memory on another node.
   uint64_t remote_atomics = 0;
 };
