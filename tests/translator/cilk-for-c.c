@@ -30,7 +30,7 @@ void lt_preincrement(int n, int *out) {
   // CHECK-NEXT: struct __ito_c[[F1]] *__c = (struct __ito_c[[F1]] *)__p;
   // CHECK-NEXT: int *out = __c->out;
   // CHECK-NEXT: for (long long __k = __lo; __k < __hi; __k++) {
-  // CHECK-NEXT: int i = __c->__begin + __k * __c->__step;
+  // CHECK-NEXT: int i = __c->__begin + __k * (1);
   // CHECK: #line [[#@LINE-11]] "{{.*}}cilk-for-c.c"
   // CHECK-NEXT: {{^ *}}{{[{]$}}
   // CHECK-NEXT: {{^}}    out[i] = i;
@@ -60,6 +60,8 @@ void ge_minus_assign(int n, int *out) {
     out[i] = i;
   }
   // CHECK: { struct __ito_c{{[0-9]+}} __ito_c = { out, (n), -(2) }; {{.*}}ito_abi_for(0, (long long)(__ito_b >= __ito_e ? {{.*}}), 0, __ito_f{{[0-9]+}},
+  // A constant step is written in the body.
+  // CHECK: int i = __c->__begin + __k * (-(2));
 }
 
 void ne_plus_assign(int n, int step, int *out) {
@@ -67,6 +69,7 @@ void ne_plus_assign(int n, int step, int *out) {
     out[i] = i;
   }
   // CHECK: { struct __ito_c{{[0-9]+}} __ito_c = { out, (0), (step) }; {{.*}}ito_abi_for(0, ({{.*}}), 0, __ito_f{{[0-9]+}},
+  // CHECK: int i = __c->__begin + __k * __c->__step;
 }
 
 void postdecrement_flipped(int n, int *out) {
@@ -75,7 +78,7 @@ void postdecrement_flipped(int n, int *out) {
   }
   // The loop variable on the right: 0 <= i is i >= 0.
   // CHECK: { struct __ito_c{{[0-9]+}} __ito_c = { out, (n), -1 }; long __ito_b = {{.*}}ito_abi_for(0, (long long)(__ito_b >= __ito_e ? {{.*}}), 0, __ito_f{{[0-9]+}},
-  // CHECK: long i = __c->__begin + __k * __c->__step;
+  // CHECK: long i = __c->__begin + __k * (-1);
 }
 
 void grainsizes(int n, int *out) {

@@ -42,12 +42,12 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
+using ito::isRealCall;
 using ito::isRuntimeFunction;
 
 namespace {
@@ -58,13 +58,6 @@ bool isFork(const CallBase &C) {
   return F &&
          (F->getName() == "ito_uat_fork" || F->getName() == "ito_abi_fork" ||
           F->getName() == "ito_sched_poll");
-}
-
-/// Whether \p C is a call that a leaf may spend time in: not an intrinsic
-/// (memcpy of a few bytes, lifetime markers, debug info).
-bool isRealCall(const Instruction &I) {
-  const auto *C = dyn_cast<CallBase>(&I);
-  return C && !isa<IntrinsicInst>(C) && !C->isInlineAsm();
 }
 
 class LeafPolls {

@@ -14,6 +14,7 @@
 #include "Passes.h"
 
 #include "llvm/IR/Function.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 
@@ -23,6 +24,11 @@ bool ito::isRuntimeFunction(const Function &F) {
   StringRef N = F.getName();
   return N.starts_with("ito_") || N.starts_with("_ZN3ito") ||
          N.starts_with("_ZNK3ito");
+}
+
+bool ito::isRealCall(const Instruction &I) {
+  const auto *C = dyn_cast<CallBase>(&I);
+  return C && !isa<IntrinsicInst>(C) && !C->isInlineAsm();
 }
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {

@@ -16,6 +16,7 @@
 
 namespace llvm {
 class Function;
+class Instruction;
 class Module;
 } // namespace llvm
 
@@ -25,6 +26,11 @@ namespace ito {
 /// functions the translation writes (__ito_f1, a cilk_for body in C;
 /// __ito_e1, a spawned call), which hold the program's code.
 bool isRuntimeFunction(const llvm::Function &F);
+
+/// Whether \p I is a call of a function (that may fork, or that a leaf may
+/// spend time in): not an intrinsic (memcpy of a few bytes, lifetime
+/// markers, debug info) nor inline assembly.
+bool isRealCall(const llvm::Instruction &I);
 
 /// Atomic instructions as libito calls between nodes (GlobalAtomics.cpp).
 struct GlobalAtomicsPass : llvm::PassInfoMixin<GlobalAtomicsPass> {

@@ -42,10 +42,10 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 using namespace llvm;
@@ -64,12 +64,9 @@ struct Range {
 };
 
 bool callsSomething(const Loop &L) {
-  for (const BasicBlock *B : L.blocks())
-    for (const Instruction &I : *B)
-      if (const auto *C = dyn_cast<CallBase>(&I);
-          C && !isa<IntrinsicInst>(C) && !C->isInlineAsm())
-        return true;
-  return false;
+  return any_of(L.blocks(), [](const BasicBlock *B) {
+    return any_of(*B, ito::isRealCall);
+  });
 }
 
 class RangeFetches {
@@ -262,7 +259,13 @@ private:
   /// and stores) that it can bound; the others, before the loops inside it
   /// that hold them, if those can.
   bool announce(Loop &Nest, ArrayRef<Instruction *> Accesses) {
+    // (Loops get their preheaders from LoopSimplify at the vectorizer,
+    // after this pass: a loop alone in its function has none yet.)
+    bool Changed = false;
     BasicBlock *Pre = Nest.getLoopPreheader();
+    if (!Pre && (Pre = InsertPreheaderForLoop(&Nest, &DT, &LI, nullptr,
+                                              /*PreserveLCSSA=*/false)))
+      Changed = true;
     SCEVExpander Expander(SE, M.getDataLayout(), "ito.range");
     Instruction *At = Pre ? Pre->getTerminator() : nullptr;
     SmallVector<Range, MaxRangesPerNest> Ranges;
@@ -277,7 +280,6 @@ private:
       else if (LI.getLoopFor(I->getParent()) != &Nest)
         Inner.push_back(I);
     }
-    bool Changed = false;
     for (Loop *Sub : Nest.getSubLoops()) {
       SmallVector<Instruction *, 16> Its;
       for (Instruction *I : Inner)

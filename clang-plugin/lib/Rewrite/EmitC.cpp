@@ -552,9 +552,9 @@ void CEmitter::cilkFor(const CilkFor &F, std::string &Before,
   // A constant step is written in the body, so that the optimizer knows how
   // the iterations walk through memory (ito-passes' range fetches need it).
   std::string StepInBody = "__c->__step";
-  if (StringRef(Shape.Step).ltrim('-').find_first_not_of("0123456789") ==
-          StringRef::npos &&
-      Shape.Step.find_first_of("0123456789") != std::string::npos)
+  StringRef Digits = StringRef(Shape.Step).ltrim("-(").rtrim(")");
+  if (!Digits.empty() &&
+      Digits.find_first_not_of("0123456789") == StringRef::npos)
     StepInBody = "(" + Shape.Step + ")";
 
   const TaskBlock &Body = *F.Body;

@@ -61,7 +61,7 @@ void memory_system::install_fault_access() {
   batch_.resize(fault_ahead_max_ + 1);
   platform::set_fault_resolver(resolve);
   __ito_atomics_between_nodes = 1;
-  __ito_fetch_ranges = 1;
+  __ito_fetch_ranges = opts_.range_fetches;
 }
 
 std::size_t memory_system::ready_for_kernel(const void *p, std::size_t n,
@@ -243,19 +243,18 @@ void memory_system::fetch_range(const void *p, std::size_t n, bool write) {
   if (one_node_ || n == 0)
     return;
   const char *c = static_cast<const char *>(p);
-  if (!faults_here(c)) {
-    // A range that starts at home (or in the program's own memory) is
-    // taken from its end back: none of it faults if its last byte does not.
-    if (!faults_here(c + n - 1))
-      return;
-  }
+  if (!faults_here(c) && !faults_here(c + n - 1))
+    return;
+  // At most a window of blocks from the first, those that fault included
+  // (the bounds a loop computes may be far wider than what it touches).
   const std::size_t bs = cache_->block_size();
   const uint64_t first = reinterpret_cast<uintptr_t>(c) / bs;
-  const uint64_t last = reinterpret_cast<uintptr_t>(c + n - 1) / bs;
+  const uint64_t last = std::min<uint64_t>(
+      reinterpret_cast<uintptr_t>(c + n - 1) / bs, first + fault_ahead_max_);
   const char *home = nullptr; // the first block that faults here
   std::size_t k = 0;
   uint64_t id = first;
-  for (; id <= last && k <= fault_ahead_max_; id++) {
+  for (; id <= last; id++) {
     char *start = reinterpret_cast<char *>(id * bs);
     if (!faults_here(start)) {
       if (home)
@@ -280,7 +279,7 @@ void memory_system::fetch_range(const void *p, std::size_t n, bool write) {
     hold_implicit(batch_[i], write);
   stats_.range_fetches++;
   stats_.range_blocks += k;
-  if (id <= last) {
+  if (id > last && last < reinterpret_cast<uintptr_t>(c + n - 1) / bs) {
     fault_stream *oldest = &streams_[0];
     for (fault_stream &s : streams_)
       if (s.used < oldest->used)

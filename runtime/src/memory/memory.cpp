@@ -67,6 +67,7 @@ memory_options read_memory_options() {
   o.program_heap_size =
       platform::env_size("ITO_HEAP_SIZE", std::size_t(16) << 30);
   o.fault_ahead = platform::env_size("ITO_FAULT_AHEAD", std::size_t(1) << 20);
+  o.range_fetches = platform::env_bool("ITO_RANGE_FETCHES", true);
   o.policy = read_policy();
 #ifdef NDEBUG
   o.check_access = platform::env_bool("ITO_CHECK_ACCESS", false);

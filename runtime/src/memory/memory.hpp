@@ -44,6 +44,9 @@ struct memory_options {
   // ITO_FAULT_AHEAD: how far past a faulting block a stream of faults
   // fetches at most (fault_access.cpp).
   std::size_t fault_ahead;
+  // ITO_RANGE_FETCHES: loops fetch the ranges ito-cc announces before them
+  // (fault_access.cpp); off, they fault as code the pass cannot follow.
+  bool range_fetches;
 };
 memory_options read_memory_options();
 

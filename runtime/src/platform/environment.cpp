@@ -31,6 +31,7 @@ constexpr const char *known_variables[] = {
     "ITO_BLOCK_SIZE",
     "ITO_SUB_BLOCK_SIZE",
     "ITO_FAULT_AHEAD",
+    "ITO_RANGE_FETCHES",
     "ITO_CHECK_ACCESS",
     "ITO_GLOBAL_HEAP_SIZE",
     "ITO_HEAP_SIZE",
