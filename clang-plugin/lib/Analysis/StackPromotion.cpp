@@ -736,6 +736,44 @@ public:
         return true;
     return false;
   }
+  // `decltype(v)`, not `decltype((v))`: v's declared type.
+  bool VisitDecltypeTypeLoc(DecltypeTypeLoc TL) {
+    if (const auto *E =
+            dyn_cast<DeclRefExpr>(TL.getTypePtr()->getUnderlyingExpr()))
+      if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+        if (!V->getType()->isReferenceType())
+          Decltypes[V].push_back(TL.getSourceRange());
+    return true;
+  }
+
+  // `return v;` (also `return (v);`) of a local or parameter of the
+  // function that returns, which C++ moves from.
+  bool VisitReturnStmt(ReturnStmt *S) {
+    if (!LO.CPlusPlus)
+      return true;
+    const Expr *E = S->getRetValue();
+    while (E) {
+      E = E->IgnoreImplicit()->IgnoreParens();
+      const auto *C = dyn_cast<CXXConstructExpr>(E);
+      if (!C || C->getNumArgs() == 0 || isa<CXXTemporaryObjectExpr>(C))
+        break;
+      E = C->getArg(0);
+    }
+    const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E);
+    if (!Ref || Ref->refersToEnclosingVariableOrCapture() ||
+        Ref->getLocation().isMacroID())
+      return true;
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType() ||
+        V->getType().isVolatileQualified())
+      return true;
+    const auto *Fn = dyn_cast<FunctionDecl>(V->getDeclContext());
+    if (!Fn || Fn->getDeclaredReturnType()->isReferenceType())
+      return true;
+    Returned[V].push_back(Ref);
+    return true;
+  }
+
   bool VisitVarDecl(VarDecl *V) {
     if (const Expr *Init = V->getInit()) {
       if (const auto *C = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit()))
@@ -783,6 +821,10 @@ public:
           (PlaceOf[V] != Place::Block || !labelAfter(DeclOf[V])) &&
           (LO.CPlusPlus || !MacroUsed.count(V) || macroNameSafe(V))) {
         P.Vars[V] = Uses[V];
+        if (auto It = Decltypes.find(V); It != Decltypes.end())
+          P.Decltypes[V] = It->second;
+        if (auto It = Returned.find(V); It != Returned.end())
+          P.Returned[V] = It->second;
         if (PlaceOf[V] == Place::LoopVar)
           P.LoopVars.insert(V);
         else
@@ -795,10 +837,26 @@ public:
         if (MacroDeclared.count(V))
           P.Copied.insert(V);
       }
+    // A variable of a class that a spawn assigns is a reference to the
+    // object the sync builds too (Rewrite/EmitCxx).
+    auto SpawnedObject = [&](const VarDecl *V) {
+      return SpawnVars.count(V) && !isa<DecompositionDecl>(V) &&
+             !V->getType()->isDependentType() && V->getType()->isRecordType();
+    };
+    for (const auto &[V, Refs] : Returned)
+      if (SpawnedObject(V))
+        P.Returned[V] = Refs;
+    for (const auto &[V, Ranges] : Decltypes)
+      if (SpawnedObject(V))
+        P.Decltypes[V] = Ranges;
     for (const ParmVarDecl *V : FD->parameters())
       if (Wanted.count(V) && !Excluded.count(V) && promotableParams() &&
           spellable(V) && (LO.CPlusPlus || !MacroUsed.count(V))) {
         P.Vars[V] = Uses[V];
+        if (auto It = Decltypes.find(V); It != Decltypes.end())
+          P.Decltypes[V] = It->second;
+        if (auto It = Returned.find(V); It != Returned.end())
+          P.Returned[V] = It->second;
         P.Params[V] = FD;
         P.Why[V] = Reasons[V];
       }
@@ -1056,6 +1114,11 @@ private:
     }
   }
   void wantVar(const VarDecl *V, SourceLocation Loc, std::string Why) {
+    // A pack of references (`Vs &...vs`) is references: their objects are
+    // elsewhere.
+    if (const auto *Pack = V->getType()->getAs<PackExpansionType>())
+      if (Pack->getPattern()->isReferenceType())
+        return;
     if (Wanted.insert(V).second)
       Reasons[V] = {Loc, std::move(Why)};
   }
@@ -1195,6 +1258,9 @@ private:
   /// a brace list (it is copied in from a compound literal).
   bool spellable(const VarDecl *V) {
     QualType T = V->getType();
+    // (One declaration cannot hold a pack of objects.)
+    if (V->isParameterPack())
+      return false;
     if (unnamedType(V))
       return !T->isDependentType();
     if (std::optional<QualType> Temp = extendedTemporary(V))
@@ -1340,6 +1406,9 @@ private:
   llvm::DenseMap<const VarDecl *, const LambdaExpr *> HeldLambda;
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const DeclRefExpr *, 4>>
       Uses;
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<SourceRange, 1>> Decltypes;
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const DeclRefExpr *, 1>>
+      Returned;
 };
 
 /// ito's own code (its headers, seen as the user's in preprocessed input).

@@ -551,6 +551,22 @@ std::string CxxEmitter::loopVariable(const VarDecl *Var,
   return Decl + " = " + Value + ";";
 }
 
+namespace {
+
+/// A class has a copy constructor that is not deleted (or is no class).
+bool copyable(const CXXRecordDecl *RD) {
+  if (!RD)
+    return true;
+  if (!RD->hasDefinition())
+    return false;
+  for (const CXXConstructorDecl *C : RD->ctors())
+    if (C->isCopyConstructor())
+      return !C->isDeleted();
+  return !RD->defaultedCopyConstructorIsDeleted();
+}
+
+} // namespace
+
 std::string CxxEmitter::captureList(const Stmt *LoopBody,
                                     const VarDecl *LoopVar,
                                     std::string &Prelude) {
@@ -574,12 +590,21 @@ std::string CxxEmitter::captureList(const Stmt *LoopBody,
       List += ", &" + Name;
       continue;
     }
+    // A function parameter pack, captured as one: `vs...`, or `&vs...` if
+    // it is a pack of references.
+    QualType T = V->getType();
+    const char *Expand = "";
+    if (V->isParameterPack()) {
+      if (const auto *Pack = T->getAs<PackExpansionType>())
+        T = Pack->getPattern();
+      Expand = "...";
+    }
     List += std::string(", ") +
-            (V->getType()->isArrayType() || V->getType()->isReferenceType() ||
+            (T->isArrayType() || T->isReferenceType() ||
                      (E.Promoted && E.Promoted->promoted(V))
                  ? "&"
                  : "") +
-            Name;
+            Name + Expand;
   }
   // A structured binding, read only: its value (an init-capture; a
   // lambda cannot capture it). One the body writes or binds to a reference
@@ -591,7 +616,11 @@ std::string CxxEmitter::captureList(const Stmt *LoopBody,
       List += ", &" + B->getName().str() + " = " + B->getName().str();
       continue;
     }
-    if (Other) {
+    // A const one is only read, whatever the body does with it: a copy
+    // (`k.size()` of `const auto &[k, v]`).
+    const QualType BT = B->getType();
+    if (Other && !(BT.isConstQualified() && !BT->isArrayType() &&
+                   copyable(BT->getAsCXXRecordDecl()))) {
       E.error(Other->getExprLoc(),
               "cannot translate this cilk_for body: it uses structured "
               "binding '" +

@@ -325,6 +325,33 @@ void ito::emitPromotion(Edits &E, const PromotionPlan &Plan) {
       }
   }
   emitLiterals(E, Plan);
+  // C++: `decltype(v)` keeps naming v's declared type (once where a macro
+  // argument spells it; not in a macro's body).
+  llvm::DenseSet<unsigned> DecltypesDone;
+  for (const auto &[V, Ranges] : Plan.Decltypes) {
+    if (Plan.Extended.count(V))
+      continue;
+    for (SourceRange R : Ranges) {
+      SourceLocation Begin = E.SM.getSpellingLoc(R.getBegin()),
+                     End = E.SM.getSpellingLoc(R.getEnd());
+      if ((R.getBegin().isMacroID() &&
+           !E.SM.isMacroArgExpansion(R.getBegin())) ||
+          !DecltypesDone.insert(Begin.getRawEncoding()).second)
+        continue;
+      E.insertBefore(Begin, " ::ito::cilk::__declared_t<");
+      E.insertAfter(Lexer::getLocForEndOfToken(End, 0, E.SM, E.LangOpts), ">");
+    }
+  }
+  // C++: `return v;` moves from v, as C++ does from a local (v is a
+  // reference to its storage now, which it would copy).
+  for (const auto &[V, Refs] : Plan.Returned) {
+    if (Plan.Extended.count(V) || Plan.LoopVars.count(V))
+      continue;
+    const std::string Name = V->getNameAsString();
+    for (const DeclRefExpr *Ref : Refs)
+      E.replace(CharSourceRange::getTokenRange(Ref->getLocation()),
+                "::ito::cilk::__moved(" + Name + ")");
+  }
   llvm::DenseSet<const FunctionDecl *> WithList;
   for (const auto &[Call, FD] : Plan.Allocas) {
     E.replace(E.fileRange(Call->getSourceRange()),

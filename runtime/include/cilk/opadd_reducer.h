@@ -1,6 +1,10 @@
 /* OpenCilk's addition reducer: cilk::opadd_reducer<T> is a T that tasks
- * add to in parallel, with the serial program's sum at each sync.
- * Under an ordinary compiler it is a plain T (the serial elision). */
+ * add to in parallel; at each sync it holds the sum of what they added,
+ * combined in the serial order of the tasks. For integers that is the
+ * serial program's sum; floating-point partial sums are grouped by where
+ * the tasks were stolen (as under OpenCilk) and may differ from it in the
+ * last digits. Under an ordinary compiler it is a plain T (the serial
+ * elision). */
 #ifndef ITO_CILK_OPADD_REDUCER_H
 #define ITO_CILK_OPADD_REDUCER_H
 

@@ -25,6 +25,14 @@ __attribute__((section("ito_zglobals"),
 
 namespace ito::cilk {
 
+// `decltype(v)` of a promoted local v, which is a reference to its storage
+// now: the type v was declared with.
+template <class T> using __declared_t = std::remove_reference_t<T>;
+
+// `return v;` of such a v: C++ moves from a local that a function returns,
+// not from a reference. A value, so that decltype(auto) stays a value.
+template <class T> T __moved(T &v) { return static_cast<T &&>(v); }
+
 // A local the translator moved off the stack (Rewrite/EmitPromotion): its
 // storage in the program's heap, which every process reaches, and the
 // object placement new built there, destroyed and freed at the end of the

@@ -8,11 +8,13 @@
 #include "platform/error.hpp"
 #include "platform/process_exit.hpp"
 #include "platform/self_launch.hpp"
+#include "platform/shared_environment.hpp"
 
 #include <ito/cilk_abi.h>
 #include <ito/detail/tasks.hpp>
 #include <ito/ito.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 
@@ -82,6 +84,7 @@ extern "C" int ito_abi_main(int argc, char **argv, int (*task)(int, char **)) {
   if (ito::memory::memory_system *m = ito::memory::the_memory_or_null())
     m->share_globals();
   refuse_waits_between_nodes();
+  ito::platform::share_first_environment();
   size_t used = 0;
   if (argc >= static_cast<int>(sizeof arg_pointers / sizeof *arg_pointers))
     ito::platform::fatal("more than %zu command-line arguments",
@@ -96,6 +99,13 @@ extern "C" int ito_abi_main(int argc, char **argv, int (*task)(int, char **)) {
     used += n;
   }
   arg_pointers[argc] = nullptr;
+  // (The C library's program name points into the stack's argv too.)
+  if (argc > 0) {
+    program_invocation_name = arg_pointers[0];
+    const char *slash = std::strrchr(arg_pointers[0], '/');
+    program_invocation_short_name =
+        slash ? const_cast<char *>(slash + 1) : arg_pointers[0];
+  }
   main_args a{task, argc};
   int rc = 0;
   ito_root_exec(ito_main_task, &a, sizeof a, &rc, sizeof rc);

@@ -84,6 +84,18 @@ struct PromotionPlan {
   /// the name is a macro for the promoted storage until the end of its
   /// block (at this `}`), and in the cilk_for bodies that use it.
   llvm::DenseMap<const clang::VarDecl *, clang::SourceLocation> NamedByMacro;
+  /// C++: each `decltype(v)` of a promoted local v that names no
+  /// reference: v becomes a reference to its storage, and decltype would
+  /// say so.
+  llvm::DenseMap<const clang::VarDecl *,
+                 llvm::SmallVector<clang::SourceRange, 1>>
+      Decltypes;
+  /// C++: `return v;` of a promoted local or parameter v (or a variable a
+  /// spawn assigns), which C++ moves from (or constructs in place): v is a
+  /// reference now, which it would copy.
+  llvm::DenseMap<const clang::VarDecl *,
+                 llvm::SmallVector<const clang::DeclRefExpr *, 1>>
+      Returned;
   /// Promoted parameters, each with its function: the parameter is renamed
   /// and a local of its name, initialized from it, is promoted instead.
   llvm::DenseMap<const clang::ParmVarDecl *, const clang::FunctionDecl *>
