@@ -1,6 +1,7 @@
 // ito-cc's pass turns each atomic instruction that may touch shared memory
 // into a libito call (clang-plugin/lib/Passes/GlobalAtomics.cpp), at every
-// -O level; atomics on the function's own stack, thread_local data and the
+// -O level, and so does each volatile load and store (relaxed); atomics on
+// the function's own stack, thread_local data and the
 // guards of C++ static locals stay instructions. Values travel in 64 bits;
 // the arguments after them are the operation, the width and the memory
 // order (bit 1 acquire, bit 2 release).
@@ -70,6 +71,25 @@ long local_only(void) {
   __atomic_fetch_add(&here, 1, __ATOMIC_SEQ_CST);
   __atomic_fetch_add(&mine, 1, __ATOMIC_SEQ_CST);
   return here + mine;
+}
+
+// A volatile flag is read and written as a relaxed atomic (a wait on it
+// would read a cached copy between nodes); a volatile local stays.
+// CHECK-LABEL: define{{.*}} @wait_ready(
+// CHECK: call i64 @__ito_atomic_load(ptr{{.*}} @ready, i32 4, i32 0)
+// CHECK: call void @__ito_atomic_store(ptr{{.*}} @ready, i64 0, i32 4, i32 0)
+// CHECK-LABEL: define{{.*}} @delay(
+// CHECK-NOT: __ito_atomic
+// CHECK: ret
+volatile int ready;
+void wait_ready(void) {
+  while (!ready)
+    ;
+  ready = 0;
+}
+void delay(void) {
+  for (volatile int d = 0; d < 100; d++)
+    ;
 }
 
 // A cilk_for body, which the C translation makes a function of its own

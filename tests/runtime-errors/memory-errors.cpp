@@ -106,7 +106,7 @@ int main(int argc, char **argv) {
     int *a = ito::malloc_coll<int>(n);
     ito::root_exec([a] {
       // OUTSIDE: ito: error (rank 0): access to global memory at 0x{{[0-9a-f]+}} outside a checkout: it is byte 4194300 of the collective allocation at 0x{{[0-9a-f]+}} (4194304 bytes, home process 1); check it out (ito_checkout) before touching it, and do not touch it after checkin
-      return *static_cast<volatile int *>(a + n - 1);
+      return *static_cast<int *>(a + n - 1);
     });
   }
   if (what == "outside-cached") {
@@ -118,7 +118,7 @@ int main(int argc, char **argv) {
       int v = p[0];
       ito::checkin(a + n - 16, 16, ito::mode::read);
       // CACHED: ito: error (rank 0): access to global memory at 0x{{[0-9a-f]+}} outside a checkout: it is byte 4194272 of the collective allocation at 0x{{[0-9a-f]+}} (4194304 bytes, home process 1); check it out (ito_checkout) before touching it, and do not touch it after checkin
-      return v + *static_cast<volatile int *>(a + n - 8);
+      return v + *static_cast<int *>(a + n - 8);
     });
   }
   if (what == "outside-home") {
@@ -130,7 +130,7 @@ int main(int argc, char **argv) {
       p[0] = 1;
       ito::checkin(a + 4, 16, ito::mode::read_write);
       // HOME: ito: error (rank 0): access to global memory at 0x{{[0-9a-f]+}} outside a checkout: it is byte 20 of the collective allocation at 0x{{[0-9a-f]+}} (4194304 bytes, home process 0); check it out (ito_checkout) before touching it, and do not touch it after checkin
-      return *static_cast<volatile int *>(a + 5);
+      return *static_cast<int *>(a + 5);
     });
   }
   if (what == "outside-own-malloc") {
@@ -146,7 +146,7 @@ int main(int argc, char **argv) {
     // OWNMALLOC: values 15
     std::fprintf(stderr, "values %d\n", v);
     // OWNMALLOC-NEXT: ito: error (rank 0): access to global memory at 0x{{[0-9a-f]+}} outside a checkout: it is in the noncollective heap of process 0 (ito_malloc)
-    std::printf("%d %d\n", v, *static_cast<volatile int *>(p));
+    std::printf("%d %d\n", v, *static_cast<int *>(p));
   }
   if (what == "write-in-read" || what == "read-and-write") {
     // A write through a read checkout is never written back: under
@@ -160,7 +160,7 @@ int main(int argc, char **argv) {
       int *w = both ? ito::checkout(a + n - 8, 8, ito::mode::write) : nullptr;
       int seen = r[0];
       // WRITEREAD: ito: error (rank 0): write to global memory at 0x{{[0-9a-f]+}}, which this task checked out for reading only (checkout(0x{{[0-9a-f]+}}, 32, read)); the write would never reach its home: check it out in write or read_write mode
-      *static_cast<volatile int *>(both ? w : r) = 7;
+      *static_cast<int *>(both ? w : r) = 7;
       if (both)
         ito::checkin(a + n - 8, 8, ito::mode::write);
       ito::checkin(a + n - 16, 8, ito::mode::read);
@@ -175,7 +175,7 @@ int main(int argc, char **argv) {
     MPI_Bcast(&p, sizeof p, MPI_BYTE, 1, MPI_COMM_WORLD);
     if (ito::my_rank() == 0)
       // OUTSIDEMALLOC: ito: error (rank 0): access to global memory at 0x{{[0-9a-f]+}} outside a checkout: it is in the noncollective heap of process 1 (ito_malloc)
-      std::printf("%d\n", *static_cast<volatile int *>(p));
+      std::printf("%d\n", *static_cast<int *>(p));
     ito::barrier();
   }
   if (what == "across-join") {

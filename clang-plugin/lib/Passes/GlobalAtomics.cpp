@@ -15,6 +15,9 @@
 // __sync builtins, _Atomic, <stdatomic.h>, std::atomic and std::atomic_ref
 // whose members are inline in libstdc++'s headers) is one of five
 // instructions, so one pass covers them all.
+// Volatile loads and stores too, as relaxed atomics: a loop that waits for
+// a volatile flag (`while (lock) ;` of a test-and-test-and-set lock) would
+// read a cached copy that no fence refreshes, and never see the change.
 //
 // Left as they are: atomics on the stack of the function (an alloca, which
 // no other process can reach), of other address spaces, wider than 8 bytes
@@ -133,8 +136,10 @@ public:
         continue;
       for (Instruction &I : instructions(F))
         if (isa<AtomicRMWInst, AtomicCmpXchgInst, FenceInst>(I) ||
-            (isa<LoadInst>(I) && cast<LoadInst>(I).isAtomic()) ||
-            (isa<StoreInst>(I) && cast<StoreInst>(I).isAtomic()))
+            (isa<LoadInst>(I) && (cast<LoadInst>(I).isAtomic() ||
+                                  cast<LoadInst>(I).isVolatile())) ||
+            (isa<StoreInst>(I) && (cast<StoreInst>(I).isAtomic() ||
+                                   cast<StoreInst>(I).isVolatile())))
           Work.push_back(&I);
     }
     bool Changed = false;

@@ -168,18 +168,48 @@ std::string Edits::declare(QualType T, StringRef Name) const {
   if (isReducerType(T))
     T = viewType(T);
   // `auto v = f();`: the type deduced (qualifying the auto type itself
-  // would name its namespace twice, std::std::vector).
-  // (auto copy = other_auto_variable: auto deduced as auto.)
-  while (const auto *A = dyn_cast<AutoType>(T.getTypePtr())) {
-    if (!A->isDeduced() || A->getDeducedType().isNull())
+  // would name its namespace twice, std::std::vector; `auto copy = other`
+  // deduces auto as auto). `decltype(a + b)` or `__typeof__(x)` (a
+  // callee's return type, a generic lambda's `decltype(lo)`): the type
+  // itself, as the names it uses mean nothing where the emitted code
+  // declares it.
+  for (;;) {
+    QualType Under;
+    if (const auto *D = dyn_cast<DecltypeType>(T.getTypePtr()))
+      Under = D->isSugared() ? D->getUnderlyingType() : QualType();
+    else if (const auto *O = dyn_cast<TypeOfExprType>(T.getTypePtr()))
+      Under = O->isSugared() ? O->getUnderlyingExpr()->getType() : QualType();
+    else if (const auto *A = dyn_cast<AutoType>(T.getTypePtr()))
+      Under = A->isDeduced() ? A->getDeducedType() : QualType();
+    if (Under.isNull())
       break;
-    QualType D = A->getDeducedType();
-    T = Ctx.getQualifiedType(D.getTypePtr(),
-                             T.getLocalQualifiers() + D.getLocalQualifiers());
+    T = Ctx.getQualifiedType(Under.getTypePtr(),
+                             T.getLocalQualifiers() +
+                                 Under.getLocalQualifiers());
   }
-  if (LangOpts.CPlusPlus && !T->isDependentType())
+  if (LangOpts.CPlusPlus && !T->isDependentType()) {
     T = TypeName::getFullyQualifiedType(T, Ctx, /*WithGlobalNsPrefix=*/false);
+    // A typedef (`Box::value_type`, `Box::value_type *`) takes no `struct`
+    // before its class, which only a tag type itself may need (`struct
+    // stat`).
+    const Type *Named = T.getTypePtr();
+    while (!isa<TypedefType, UsingType, ElaboratedType>(Named) &&
+           (Named->isPointerType() || Named->isReferenceType() ||
+            Named->isArrayType()))
+      Named = Named->isArrayType() ? Named->getArrayElementTypeNoTypeQual()
+                                   : Named->getPointeeType().getTypePtr();
+    if (const auto *El = dyn_cast<ElaboratedType>(Named))
+      Named = El->getNamedType().getTypePtr();
+    if (isa<TypedefType, UsingType>(Named))
+      Policy.SuppressTagKeyword = true;
+  }
   T.print(OS, Policy, Name);
+  // Deeper inside (`std::vector<decltype(x)>`): the canonical type.
+  if (!T->isDependentType() && (StringRef(Out).contains("decltype(") ||
+                                StringRef(Out).contains("typeof("))) {
+    Out.clear();
+    T.getCanonicalType().print(OS, Policy, Name);
+  }
   return Out;
 }
 
@@ -544,6 +574,30 @@ std::string ito::tripCount(const LoopShape &S, StringRef B, StringRef End) {
               : "(" + Wide(B) + " - " + Wide(End) + ")";
   const std::string St = "(unsigned long long)(" + S.Step + ")";
   const std::string NegSt = "(unsigned long long)(-(" + S.Step + "))";
+  // `!=` over an unsigned type narrower than 64 bits wraps at its width:
+  // `u = 9; u != (unsigned)-1; --u` runs 10 times. (Signed types cannot
+  // wrap in a program that is defined.)
+  std::string Narrow;
+  if (const auto *BT =
+          S.Var->getType().getCanonicalType()->getAs<BuiltinType>())
+    switch (BT->getKind()) {
+    case BuiltinType::UInt:
+      Narrow = "unsigned int";
+      break;
+    case BuiltinType::UShort:
+      Narrow = "unsigned short";
+      break;
+    case BuiltinType::UChar:
+    case BuiltinType::Char_U:
+      Narrow = "unsigned char";
+      break;
+    default:
+      break;
+    }
+  auto Wrapped = [&](StringRef From, StringRef To) {
+    return "(unsigned long long)(" + Narrow + ")((" + To.str() + ") - (" +
+           From.str() + "))";
+  };
   // ceil(span / step) without span + step - 1.
   auto Ceil = [](const std::string &Sp, const std::string &Stp) {
     return "(" + Sp + " / " + Stp + " + (" + Sp + " % " + Stp + " != 0))";
@@ -563,8 +617,9 @@ std::string ito::tripCount(const LoopShape &S, StringRef B, StringRef End) {
             " + 1 : 0)";
   // != : the step's sign is in its text when it is negative (-- or -=).
   else if (!S.Step.empty() && S.Step[0] == '-')
-    Count = "(" + RSpan + " / " + NegSt + ")";
+    Count =
+        "(" + (Narrow.empty() ? RSpan : Wrapped(End, B)) + " / " + NegSt + ")";
   else
-    Count = "(" + Span + " / " + St + ")";
+    Count = "(" + (Narrow.empty() ? Span : Wrapped(B, End)) + " / " + St + ")";
   return "(long long)" + Count;
 }
