@@ -24,8 +24,15 @@
 
 #include <cilk/cilk.h>
 
-extern int total; // defined in another file: per process
 void g(int *p);
+
+static inline void record(int x) {
+  static int total; // per process: an inline function's
+  // DEFAULT: check-flags.c:[[#@LINE+3]]:9: warning: task writes 'total'{{.*}}[-Wito-static-write]
+  // NOERR: check-flags.c:[[#@LINE+2]]:9: warning: task writes 'total'{{.*}}[-Wito-static-write]
+  // WERROR: check-flags.c:[[#@LINE+1]]:9: error: task writes 'total'{{.*}}[-Wito-static-write]
+  total = x;
+}
 
 // The diagnostics, at the lines and columns they are about.
 int f(int n) {
@@ -34,9 +41,6 @@ int f(int n) {
   // DEMOTED: check-flags.c:[[#@LINE+1]]:16: warning: spawned task receives the address of parameter 'n' {{.*}}[-Wito-stack-sharing]
   cilk_spawn g(&n);
   cilk_sync;
-  // DEFAULT: check-flags.c:[[#@LINE+3]]:9: warning: task writes 'total'{{.*}}[-Wito-static-write]
-  // NOERR: check-flags.c:[[#@LINE+2]]:9: warning: task writes 'total'{{.*}}[-Wito-static-write]
-  // WERROR: check-flags.c:[[#@LINE+1]]:9: error: task writes 'total'{{.*}}[-Wito-static-write]
-  total = x;
+  record(x);
   return x;
 }

@@ -7,7 +7,8 @@
 // The file-scope variables a Cilk source defines are one copy for all
 // processes (SharedGlobals.h). Every process still has its own copy of
 // static locals, thread_local variables and file-scope variables defined
-// in other files (unless those are Cilk sources too). A write in a task
+// in other files (unless ito-cc compiles those too, which libito checks at
+// start-up: Rewrite/EmitExternWrites.cpp). A write in a task
 // changes the copy of the process it happens to run in; tasks in other
 // processes (and a Cilk program's main, the root task, once it has moved)
 // keep seeing theirs.
@@ -18,6 +19,7 @@
 #include "ito/Translate/SharedGlobals.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
@@ -64,25 +66,36 @@ private:
   void write(const Expr *LHS, const Expr *At) {
     const VarDecl *V = rootVar(LHS);
     if (!V || V->hasLocalStorage() || V->getTLSKind() != VarDecl::TLS_None ||
-        isSharedGlobal(V, SM) || !Seen.insert(V).second)
+        isSharedGlobal(V, SM))
+      return;
+    const bool Defined = V->getDefinition() || V->getActingDefinition();
+    const bool OfLibrary =
+        !Defined && SM.isInSystemHeader(SM.getExpansionLoc(V->getLocation()));
+    // Another source's variable: shared if ito-cc compiles that source too,
+    // which libito checks once the program is linked
+    // (Rewrite/EmitExternWrites.cpp). The C library's (getopt's opterr) as
+    // main sets it: main uses it, and main goes back to process 0 after
+    // each parallel call.
+    if ((!Defined && !OfLibrary && !V->isStaticDataMember()) ||
+        (OfLibrary && In && In->isMain()) || !Seen.insert(V).second)
       return;
     std::string Kind = V->isStaticLocal()        ? "a static local variable"
                        : V->isStaticDataMember() ? "a static data member"
-                       : (V->getDefinition() || V->getActingDefinition())
-                           ? "a file-scope variable"
-                           : "a file-scope variable defined in another file";
+                       : OfLibrary               ? "a variable of the C library"
+                                                 : "a file-scope variable";
     R.report(CheckId::StaticWrite, At->getExprLoc(),
              "task writes " + quoted(V) + ", " + Kind +
                  "; every process has its own copy, and tasks in other "
-                 "processes do not see the write" +
-                 ((V->getDefinition() || V->getActingDefinition()) ||
-                          V->isStaticDataMember()
-                      ? ""
-                      : " (unless ito-cc compiles that file too)"),
+                 "processes do not see the write",
              At->getSourceRange(),
              {{V->getLocation(), quoted(V) + " is declared here", {}}});
   }
 
+public:
+  /// The function of the code being looked at.
+  const FunctionDecl *In = nullptr;
+
+private:
   Reporter &R;
   const SourceManager &SM;
   llvm::DenseSet<const VarDecl *> Seen;
@@ -92,6 +105,8 @@ private:
 
 void checks::checkStaticWrite(CheckContext &C) {
   StaticAccessFinder Finder(C.Report, C.Ctx.getSourceManager());
-  for (const Body &B : C.Sites.TaskCode)
+  for (const Body &B : C.Sites.TaskCode) {
+    Finder.In = B.Function;
     Finder.TraverseStmt(const_cast<Stmt *>(B.Stmt));
+  }
 }

@@ -23,6 +23,7 @@
 #define ITO_CHECKS_VALUEORIGINS_H
 
 #include "Reporter.h"
+#include "ito/Translate/ExprRoots.h"
 #include "ito/Translate/StackPromotion.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -158,14 +159,9 @@ private:
   std::vector<Keys> StoreKeys; ///< of each store's Root, once asked
 };
 
-/// \p E without parentheses, implicit casts that keep the value, cleanups
-/// and temporaries.
-const clang::Expr *skipNoise(const clang::Expr *E);
-/// The variable a plain name refers to, if \p E is one.
-const clang::VarDecl *varOf(const clang::Expr *E);
-/// The variable at the root of the lvalue \p E: x in x, x.f, x[i], x.a[i].f
-/// (not through pointers).
-const clang::VarDecl *rootVar(const clang::Expr *E);
+using ito::rootVar;
+using ito::skipNoise;
+using ito::varOf;
 /// Where an access to memory starts: p in p->f, p->a[i].g, (*p).f, p[i];
 /// s in s.q->f.
 const clang::Expr *accessRoot(const clang::Expr *E);

@@ -28,7 +28,12 @@ bool ito::isRuntimeFunction(const Function &F) {
 
 bool ito::isRealCall(const Instruction &I) {
   const auto *C = dyn_cast<CallBase>(&I);
-  return C && !isa<IntrinsicInst>(C) && !C->isInlineAsm();
+  if (!C || isa<IntrinsicInst>(C) || C->isInlineAsm())
+    return false;
+  // An atomic or volatile access between nodes (GlobalAtomics), which
+  // serves requests while it waits and never forks.
+  const Function *F = C->getCalledFunction();
+  return !F || !F->getName().starts_with("__ito_atomic_");
 }
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {

@@ -29,7 +29,8 @@ bool isRuntimeFunction(const llvm::Function &F);
 
 /// Whether \p I is a call of a function (that may fork, or that a leaf may
 /// spend time in): not an intrinsic (memcpy of a few bytes, lifetime
-/// markers, debug info) nor inline assembly.
+/// markers, debug info), inline assembly nor the libito call that does an
+/// atomic between nodes.
 bool isRealCall(const llvm::Instruction &I);
 
 /// Atomic instructions as libito calls between nodes (GlobalAtomics.cpp).

@@ -280,8 +280,10 @@ bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
   // sources may use its file-scope data (shared only in a Cilk program).
   if (emitSharedGlobals(E))
     NeedPrologue();
-  if (!Options.Translated)
+  if (!Options.Translated) {
     emitSyncSites(E);
+    emitExternWrites(E);
+  }
   // Marks the program as a Cilk program: its main, wherever it is, then runs
   // as the root task (libito's __wrap_main; ito-cc links with
   // --wrap=main).

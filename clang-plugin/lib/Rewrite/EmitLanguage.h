@@ -71,6 +71,10 @@ bool emitSharedGlobals(Edits &E);
 /// nodes (a read-write lock, a condition variable, ...; EmitSyncSites.cpp).
 void emitSyncSites(Edits &E);
 
+/// Records the file-scope variables of other sources that this one writes,
+/// for libito to check at start-up (EmitExternWrites.cpp).
+void emitExternWrites(Edits &E);
+
 /// Brings main back to process 0 after each of its calls that may fork
 /// (EmitHomecoming.cpp).
 void emitHomecoming(Edits &E, const TranslationPlan &Plan,

@@ -144,19 +144,8 @@ void ito::emitSyncSites(Edits &E) {
       Finder.TraverseDecl(D);
   if (Finder.First.isInvalid())
     return;
-  PresumedLoc P = E.SM.getPresumedLoc(Finder.First);
-  // The main file as the user named it (unless line markers name another).
-  StringRef File = P.getFilename();
-  OptionalFileEntryRef Main = E.SM.getFileEntryRefForID(E.SM.getMainFileID());
-  if (Main && File == Main->getName() && !E.MainFileName.empty())
-    File = E.MainFileName;
-  std::string Where;
-  llvm::raw_string_ostream OS(Where);
-  OS << '"';
-  OS.write_escaped(File);
-  OS << ':' << P.getLine() << '"';
   E.insertAfter(E.SM.getLocForEndOfFile(E.SM.getMainFileID()),
                 "\nstatic const char *const __ito_sync_site "
                 "__attribute__((section(\"ito_sync_sites\"), used)) = " +
-                    Where + ";\n");
+                    E.quotedPlace(Finder.First) + ";\n");
 }

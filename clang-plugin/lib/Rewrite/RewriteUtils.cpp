@@ -127,17 +127,34 @@ SourceLocation Edits::afterSemi(const Stmt *S) const {
   return End;
 }
 
-std::string Edits::lineMarker(SourceLocation Loc) const {
+std::pair<std::string, unsigned> Edits::place(SourceLocation Loc) const {
   PresumedLoc P = SM.getPresumedLoc(fileLoc(Loc));
+  if (P.isInvalid())
+    return {"", 0};
   StringRef Name = P.getFilename();
   // The main file as the user named it, unless a line marker (of a
   // preprocessed file) names another.
   OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
   if (!MainFileName.empty() && Main && Name == Main->getName())
     Name = MainFileName;
+  return {Name.str(), P.getLine()};
+}
+
+std::string Edits::quotedPlace(SourceLocation Loc) const {
+  auto [Name, Line] = place(Loc);
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  OS << "#line " << P.getLine() << " \"";
+  OS << '"';
+  OS.write_escaped(Name);
+  OS << ':' << Line << '"';
+  return Out;
+}
+
+std::string Edits::lineMarker(SourceLocation Loc) const {
+  auto [Name, Line] = place(Loc);
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << "#line " << Line << " \"";
   for (char C : Name) {
     if (C == '"' || C == '\\')
       OS << '\\';

@@ -73,6 +73,10 @@ public:
     R.InsertText(fileLoc(Loc), Text, /*InsertAfter=*/true);
   }
 
+  /// The file (the main file as the user named it) and line of \p Loc.
+  std::pair<std::string, unsigned> place(clang::SourceLocation Loc) const;
+  /// `"file:line"` of \p Loc, a C string literal.
+  std::string quotedPlace(clang::SourceLocation Loc) const;
   /// `#line N "file"` for the line of \p Loc, as a line of its own.
   std::string lineMarker(clang::SourceLocation Loc) const;
   /// The start of the line holding \p Loc.

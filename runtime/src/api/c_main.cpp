@@ -5,6 +5,7 @@
 // program written against libito starts the runtime itself). This file is
 // its own object in libito, linked only when --wrap=main asks for it.
 #include "memory/memory.hpp"
+#include "memory/program_globals.hpp"
 #include "platform/error.hpp"
 #include "platform/process_exit.hpp"
 #include "platform/self_launch.hpp"
@@ -14,9 +15,11 @@
 #include <ito/detail/tasks.hpp>
 #include <ito/ito.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <vector>
 
 namespace {
 
@@ -74,6 +77,41 @@ static void refuse_waits_between_nodes() {
       ito_n_nodes());
 }
 
+// File-scope variables of other sources that a source writes (ito-cc's
+// translation, EmitExternWrites.cpp): one copy for the job only if ito-cc
+// compiled the source that defines them too, that is, among the program's
+// shared globals.
+namespace {
+struct extern_write {
+  const void *address;
+  const char *name, *where;
+};
+} // namespace
+extern "C" {
+extern const extern_write __start_ito_extern_writes[] __attribute__((weak));
+extern const extern_write __stop_ito_extern_writes[] __attribute__((weak));
+}
+
+static void warn_private_extern_writes() {
+  if (ito_n_ranks() <= 1 || ito_rank() != 0)
+    return;
+  const ito::memory::globals_layout g = ito::memory::program_globals_layout();
+  std::vector<const void *> said;
+  for (const extern_write *w = __start_ito_extern_writes;
+       w != __stop_ito_extern_writes; w++) {
+    if (g.contains(w->address) ||
+        std::find(said.begin(), said.end(), w->address) != said.end())
+      continue;
+    said.push_back(w->address);
+    ito::platform::warn(
+        "'%s', which %s writes, is defined in a file that ito-cc did not "
+        "compile: each of the %d processes has its own copy, and tasks in "
+        "the others do not see the write. Compile the file that defines it "
+        "with ito-cc",
+        w->name, w->where, ito_n_ranks());
+  }
+}
+
 extern "C" int ito_abi_main(int argc, char **argv, int (*task)(int, char **)) {
   if (!ito_is_initialized()) {
     ito_init(&argc, &argv);
@@ -84,6 +122,7 @@ extern "C" int ito_abi_main(int argc, char **argv, int (*task)(int, char **)) {
   if (ito::memory::memory_system *m = ito::memory::the_memory_or_null())
     m->share_globals();
   refuse_waits_between_nodes();
+  warn_private_extern_writes();
   ito::platform::share_first_environment();
   size_t used = 0;
   if (argc >= static_cast<int>(sizeof arg_pointers / sizeof *arg_pointers))
