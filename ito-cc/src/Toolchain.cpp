@@ -79,6 +79,12 @@ Expected<Toolchain> findToolchain(const char *Argv0, void *MainAddr) {
   TC.LinkFlags.push_back("-Wl,--wrap=main");
   // Its _Exit, _exit and quick_exit end the whole job (libito's c_exit).
   TC.LinkFlags.push_back("-Wl,--wrap=_Exit,--wrap=_exit,--wrap=quick_exit");
+  // Its changes of the floating-point environment reach the processes that
+  // steal its continuations (libito's c_fenv), even with its own -lm
+  // before libito.
+  TC.LinkFlags.push_back("-Wl,--wrap=fesetround,--wrap=fesetenv,"
+                         "--wrap=feupdateenv,--wrap=fesetmode,"
+                         "--wrap=feenableexcept,--wrap=fedisableexcept");
   // Its private mappings in the program's heap (libito's c_mmap); the
   // libraries' own stay the kernel's.
   TC.LinkFlags.push_back(

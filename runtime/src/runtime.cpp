@@ -64,6 +64,9 @@ void ito_init(int *argc, char ***argv) {
     int provided = 0;
     MPI_Init_thread(argc, argv, MPI_THREAD_SINGLE, &provided);
   }
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  ito::platform::join_job_input(rank);
   // First of all: from here on, an exit, a crash or a fatal error anywhere
   // ends the whole job with one message.
   ito::platform::install_stop_handler();

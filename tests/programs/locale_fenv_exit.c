@@ -18,6 +18,11 @@
 // default one): before, about 1 run in 10 with three nodes had a part of a
 // sum rounded to nearest.
 // RUN: sh -c 'for s in 1 2 3 4; do ITO_STEAL_SEED=$s %expect-status 3 %ito-run -n 3 --internode %t | diff %t.expected - || exit 1; done'
+// With the program's own -lm first, which has fesetround (libito's reached
+// it only without: stolen continuations summed rounding to nearest).
+// RUN: %ito-cc -O2 -frounding-math %s -lm -o %t.lm
+// RUN: %expect-status 3 %ito-run -n 2 %t.lm | diff %t.expected -
+// RUN: %expect-status 3 %ito-run -n 4 %t.lm | diff %t.expected -
 // CHECK: chars 2048
 // CHECK-NEXT: upward above downward 1: {{[0-9.]+}} {{[0-9.]+}}
 // CHECK-NEXT: stopping early

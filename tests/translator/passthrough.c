@@ -1,6 +1,7 @@
-// A C file without Cilk constructs and without file-scope data (which would
-// go to the shared sections) translates to itself, byte for byte, and
-// quietly.
+// A C file without Cilk constructs, main or file-scope data translates to
+// itself, byte for byte, and quietly. (Its file-scope data would go to the
+// shared sections; a main in a file that includes <cilk/cilk.h> makes a
+// Cilk program, programs/cilk_header_only.c.)
 // RUN: %ito-translate %s -o %t.c -- -I %ito-include 2> %t.err
 // RUN: diff %s %t.c
 // RUN: count 0 < %t.err
@@ -35,7 +36,7 @@ static size_t count(const char *s) {
   return n;
 }
 
-int main(void) {
+int report(void) {
   printf("%zu\n", count("ito"));
   return 0;
 }

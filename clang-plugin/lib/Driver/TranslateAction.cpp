@@ -77,6 +77,35 @@ bool asksForSerialElision(Preprocessor &PP) {
   return MI && MI->getNumTokens() == 0;
 }
 
+/// The source includes one of the Cilk headers (their guards are
+/// ITO_CILK_*_H): with its main, a Cilk program even with no Cilk keyword
+/// in it, such as one that only asks __cilkrts_get_nworkers() or only uses
+/// a reducer; its main runs once, as the root task.
+bool includesCilkHeader(Preprocessor &PP) {
+  const SourceManager &SM = PP.getSourceManager();
+  for (const auto &M : PP.macros()) {
+    StringRef Name = M.first->getName();
+    if (!Name.starts_with("ITO_CILK_") || !Name.ends_with("_H"))
+      continue;
+    // Included by the program, not by a system header of a library.
+    const MacroInfo *MI = PP.getMacroInfo(M.first);
+    SourceLocation Include =
+        MI ? SM.getIncludeLoc(SM.getFileID(MI->getDefinitionLoc()))
+           : SourceLocation();
+    if (Include.isValid() && !SM.isInSystemHeader(Include))
+      return true;
+  }
+  return false;
+}
+
+bool definesMain(ASTContext &Ctx) {
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      if (FD->isMain() && FD->isThisDeclarationADefinition())
+        return true;
+  return false;
+}
+
 class TranslateConsumer : public ASTConsumer {
 public:
   TranslateConsumer(TranslateResult &Result, GrainsizePragmaHandler &Pragmas,
@@ -126,7 +155,9 @@ public:
     EmitOptions Options;
     Options.MainFileName = MainFileName.str();
     Options.HasCilk =
-        Result.HasCilk || (!Preprocessed && asksForSerialElision(PP) &&
+        Result.HasCilk || (!Preprocessed &&
+                           (asksForSerialElision(PP) ||
+                            (includesCilkHeader(PP) && definesMain(Ctx))) &&
                            !declaresItoApi(Ctx) && !declaresCilkAbi(Ctx));
     Options.Preprocessed = Preprocessed;
     // Hand-written libito code manages its own memory.

@@ -71,6 +71,11 @@ void *ito_promote_literal(void **slot, const void *value, size_t size,
 void ito_abi_static_init(long *guard, void (*init)(void *ctx, void *storage),
                          void *ctx, void *storage);
 
+/* Registers destroy(object) to run at exit, with the program's exit
+ * handlers, in process 0 (which runs them) wherever the caller runs: the
+ * destructor of a static local that ito_abi_static_init built. */
+void ito_abi_destroy_at_exit(void (*destroy)(void *object), void *object);
+
 /* Called by main after each sync and each call that may fork: brings the
  * root task back to process 0 if it has left, so that what main does
  * between its parallel phases happens where the serial program runs

@@ -97,16 +97,23 @@ private:
 
 // A function's static local that a dynamic initializer sets (Rewrite/
 // EmitGlobals): one object for the job, in the shared sections with its
-// guard, built by the first process that gets there and never destroyed.
-// Zero-initialized and trivial, so that it is shared itself.
+// guard, built by the first process that gets there and destroyed at exit
+// with the program's other exit handlers, in process 0 (a static
+// std::ofstream writes out what it holds). Zero-initialized and trivial,
+// so that it is shared itself.
 template <class T> struct __shared_static {
   alignas(T) unsigned char __bytes[sizeof(T)];
   long __guard;
   template <class F> T &__get(F build) {
     ito_abi_static_init(
         &__guard,
-        [](void *f, void *storage) { (*static_cast<F *>(f))(storage); }, &build,
-        __bytes);
+        [](void *f, void *storage) {
+          (*static_cast<F *>(f))(storage);
+          if constexpr (!std::is_trivially_destructible_v<T>)
+            ito_abi_destroy_at_exit(
+                [](void *object) { static_cast<T *>(object)->~T(); }, storage);
+        },
+        &build, __bytes);
     return *std::launder(reinterpret_cast<T *>(__bytes));
   }
 };

@@ -19,6 +19,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -112,12 +114,40 @@ static void warn_private_extern_writes() {
   }
 }
 
+// Standard output of a process other than 0 during the program's static
+// initialization, which every process runs: the serial program prints
+// what its constructors print once, so process 0's copy is the one kept.
+static int kept_stdout = -1;
+
+static void mute_static_initialization() {
+  if (ito_rank() == 0)
+    return;
+  const int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+  if (null < 0)
+    return;
+  std::fflush(stdout);
+  kept_stdout = fcntl(1, F_DUPFD_CLOEXEC, 3);
+  if (kept_stdout >= 0)
+    dup2(null, 1);
+  close(null);
+}
+
+static void unmute_after_static_initialization() {
+  if (kept_stdout < 0)
+    return;
+  std::fflush(stdout); // (to /dev/null)
+  dup2(kept_stdout, 1);
+  close(kept_stdout);
+  kept_stdout = -1;
+}
+
 extern "C" int ito_abi_main(int argc, char **argv, int (*task)(int, char **)) {
   if (!ito_is_initialized()) {
     ito_init(&argc, &argv);
     ito_program_heap_start();
     ito_sched_serial_outside_root();
   }
+  unmute_after_static_initialization();
   // Static initialization is over: rank 0's file-scope data is everyone's.
   if (ito::memory::memory_system *m = ito::memory::the_memory_or_null())
     m->share_globals();
@@ -186,6 +216,7 @@ ito_start_cilk_program(int argc, char **argv, char **) {
   ito_program_heap_start();
   // A cilk_for in a static initializer runs serially in each process.
   ito_sched_serial_outside_root();
+  mute_static_initialization();
 }
 
 int __wrap_main(int argc, char **argv, char **envp) {

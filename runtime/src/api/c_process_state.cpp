@@ -157,4 +157,16 @@ int atexit(void (*handler)(void)) {
                       nullptr);
 }
 
+void ito_abi_destroy_at_exit(void (*destroy)(void *), void *object) {
+  if (ito::memory::program_memory::on_heap_thread)
+    if (ito::memory::memory_system *m = ito::memory::the_memory_or_null();
+        m && m->rank() != 0) {
+      ps::at_owner(0, ps::op::atexit, nullptr,
+                   reinterpret_cast<int64_t>(destroy),
+                   reinterpret_cast<int64_t>(object));
+      return;
+    }
+  __cxa_atexit(destroy, object, nullptr);
+}
+
 } // extern "C"

@@ -262,9 +262,9 @@ void apply(const request &q, const char *in, std::size_t in_len,
     std::setvbuf(s, nullptr, _IOLBF, BUFSIZ);
     break;
   }
-  case op::atexit:
-    value =
-        __cxa_atexit(reinterpret_cast<void (*)(void *)>(q.a), nullptr, nullptr);
+  case op::atexit: // (b: the handler's argument)
+    value = __cxa_atexit(reinterpret_cast<void (*)(void *)>(q.a),
+                         reinterpret_cast<void *>(q.b), nullptr);
     break;
   }
   std::memcpy(reply.data() + at, &value, sizeof value);

@@ -39,6 +39,7 @@ constexpr const char *known_variables[] = {
     "ITO_REEXEC",
     "ITO_SYMBOLIZER",
     "ITO_REEXECED", // set by libito itself across its re-execution
+    "ITO_STDIN",    // set by ito-run: host:path of the job's input
     "ITO_STDOUT",   // set by ito-run: host:path of the job's output
     "ITO_STDERR",
     // Read by the tools: ito-cc, ito-run, scripts/.

@@ -13,7 +13,7 @@ namespace {
 
 // Reopens fd as the stream that host:path in the variable names, if this
 // process runs on that host.
-void reopen(int fd, const char *variable) {
+void reopen(int fd, const char *variable, int flags) {
   const char *v = env_value(variable);
   if (!v)
     return;
@@ -25,10 +25,11 @@ void reopen(int fd, const char *variable) {
       std::strlen(host) != static_cast<std::size_t>(colon - v) ||
       std::strncmp(host, v, static_cast<std::size_t>(colon - v)) != 0)
     return;
-  const int f = open(colon + 1, O_WRONLY | O_CLOEXEC);
+  const int f = open(colon + 1, flags | O_CLOEXEC);
   if (f < 0)
     return; // not reachable from here: keep mpiexec's
-  std::fflush(fd == 1 ? stdout : stderr);
+  if (fd != 0)
+    std::fflush(fd == 1 ? stdout : stderr);
   dup2(f, fd);
   close(f);
 }
@@ -36,11 +37,16 @@ void reopen(int fd, const char *variable) {
 } // namespace
 
 void join_job_output() {
-  reopen(1, "ITO_STDOUT");
-  reopen(2, "ITO_STDERR");
+  reopen(1, "ITO_STDOUT", O_WRONLY);
+  reopen(2, "ITO_STDERR", O_WRONLY);
   // As on a terminal: whole lines, at once.
   if (!isatty(1))
     std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
+}
+
+void join_job_input(int rank) {
+  if (rank == 0)
+    reopen(0, "ITO_STDIN", O_RDONLY);
 }
 
 } // namespace ito::platform

@@ -11,4 +11,11 @@ namespace ito::platform {
 // Before the program prints anything (ito_init).
 void join_job_output();
 
+// The job's input: process 0 reads ito-run's standard input (ITO_STDIN:
+// host:/proc/<pid>/fd/N) directly, not through mpiexec, which forwards it
+// to process 0 too but gives up on more than about 64 KB that the program
+// does not read at once (MPICH's hydra: "process reading stdin too
+// slowly"). After MPI_Init, which says which process is 0.
+void join_job_input(int rank);
+
 } // namespace ito::platform
