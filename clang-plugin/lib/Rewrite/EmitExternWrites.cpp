@@ -36,6 +36,17 @@ public:
   /// Each variable, with its first write.
   llvm::MapVector<const VarDecl *, SourceLocation> Written;
 
+  // Not in a function the object file leaves out (an inline or static one
+  // nothing uses, as a header's setter may be): the record would be the
+  // only reference to the variable, which the program may not define.
+  bool TraverseDecl(Decl *D) {
+    if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D))
+      if ((FD->isInlined() || !FD->isExternallyVisible()) && !FD->isUsed() &&
+          !FD->isReferenced())
+        return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (B->isAssignmentOp())
       write(B->getLHS(), B->getOperatorLoc());

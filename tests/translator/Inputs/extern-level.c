@@ -1,0 +1,1 @@
+int level; /* for extern-writes.c */
