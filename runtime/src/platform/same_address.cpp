@@ -11,6 +11,7 @@
 #include <string>
 #include <sys/personality.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
@@ -38,10 +39,24 @@ __attribute__((constructor(101))) void ito_disable_aslr() {
   const char *off = ito::platform::env_value("ITO_REEXEC");
   if (off && std::strcmp(off, "0") == 0)
     return;
+  // An unlimited stack (ulimit -s unlimited) makes the kernel lay out
+  // mappings bottom-up, over the ranges that ito maps at fixed addresses:
+  // a generous finite limit instead (tasks run on ito's own stacks).
+  rlimit stack{};
+  bool finite_stack = false;
+  if (getrlimit(RLIMIT_STACK, &stack) == 0 && stack.rlim_cur == RLIM_INFINITY) {
+    rlimit finite = stack;
+    finite.rlim_cur = rlim_t(1) << 30;
+    finite_stack = setrlimit(RLIMIT_STACK, &finite) == 0;
+  }
   int pers = personality(0xffffffff);
-  if (pers == -1 || (pers & ADDR_NO_RANDOMIZE))
+  if (pers == -1)
     return;
-  if (personality(static_cast<unsigned long>(pers) | ADDR_NO_RANDOMIZE) == -1)
+  if (!(pers & ADDR_NO_RANDOMIZE) &&
+      personality(static_cast<unsigned long>(pers) | ADDR_NO_RANDOMIZE) == -1 &&
+      !finite_stack)
+    return;
+  if ((pers & ADDR_NO_RANDOMIZE) && !finite_stack)
     return;
 
   // argv from /proc/self/cmdline (NUL-separated).

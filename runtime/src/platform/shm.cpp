@@ -6,6 +6,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include <utility>
 
@@ -70,11 +71,22 @@ void reserve_fixed(void *addr, std::size_t size, const char *what) {
   void *p = mmap(
       addr, size, PROT_NONE,
       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
-  if (p == MAP_FAILED || p != addr)
+  if (p == MAP_FAILED || p != addr) {
+    // An unlimited stack makes the kernel place mappings bottom-up, over
+    // the ranges ito uses (ito re-executes with a finite limit unless
+    // ITO_REEXEC=0).
+    rlimit stack{};
+    const bool unlimited =
+        getrlimit(RLIMIT_STACK, &stack) == 0 && stack.rlim_cur == RLIM_INFINITY;
     fatal("cannot reserve %s at %p-%p (%zu MiB): %s; something else is "
-          "mapped there",
+          "mapped there%s",
           what, addr, static_cast<char *>(addr) + size, size >> 20,
-          p == MAP_FAILED ? std::strerror(errno) : "placed elsewhere");
+          p == MAP_FAILED ? std::strerror(errno) : "placed elsewhere",
+          unlimited ? " (the stack size limit is unlimited, which moves "
+                      "the program's mappings there: set a finite one, e.g. "
+                      "ulimit -s 1048576)"
+                    : "");
+  }
 }
 
 } // namespace ito::platform
