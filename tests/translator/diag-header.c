@@ -6,7 +6,7 @@
 // RUN: %ito-translate %s --header-dir=%t.dir -- -I %ito-include -I %S/Inputs/user -Xclang -verify
 // RUN: %ito-translate %s -- -I %ito-include -isystem %S/Inputs/user -Xclang -verify
 // RUN: not %ito-translate %s --header-dir=%t.dir -- -I %ito-include -I %S/Inputs/user -DTWICE 2>&1 | FileCheck %s --implicit-check-not=error:
-// CHECK: diag-header.c:[[#@LINE+7]]:10: error: this includes '{{.*}}user-spawn.h' again, and it has Cilk code: a header with Cilk code must be translated once, so it needs an include guard or #pragma once
+// CHECK: diag-header.c:[[#@LINE+7]]:10: error: this includes '{{.*}}user-spawn.h' again, and ito translates it (it has Cilk code, or locals that move off the stack): a header must be translated once, so it needs an include guard or #pragma once
 // expected-no-diagnostics
 
 #include <cilk/cilk.h>

@@ -42,6 +42,7 @@ bool ito::isAllocaCall(const CallExpr *C) {
 namespace {
 
 bool inItoNamespace(const Decl *D);
+bool inProgramFile(const SourceManager &SM, SourceLocation Loc);
 
 /// The reducers of <cilk/...> (namespace cilk).
 bool inCilkNamespace(const Decl *D) {
@@ -764,8 +765,10 @@ public:
         Ref->getLocation().isMacroID())
       return true;
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    // (A reducer is returned through its view, as the reducers' rewriting
+    // spells it.)
     if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType() ||
-        V->getType().isVolatileQualified())
+        V->getType().isVolatileQualified() || isReducerType(V->getType()))
       return true;
     const auto *Fn = dyn_cast<FunctionDecl>(V->getDeclContext());
     if (!Fn || Fn->getDeclaredReturnType()->isReferenceType())
@@ -1411,6 +1414,28 @@ private:
       Returned;
 };
 
+/// A function ito may rewrite: written in the main file or in a header of
+/// the program's own, where its locals may reach what forks as well (a
+/// helper that hands a local array to a parallel fill), not in a system
+/// header nor in one of ito's headers (their guards are ITO_*).
+bool inProgramFile(const SourceManager &SM, SourceLocation Loc) {
+  Loc = SM.getFileLoc(Loc);
+  if (Loc.isInvalid())
+    return false;
+  if (SM.isWrittenInMainFile(Loc))
+    return true;
+  if (SM.isInSystemHeader(Loc))
+    return false;
+  FileID F = SM.getFileID(Loc);
+  if (!SM.getFileEntryRefForID(F))
+    return false; // a macro scratch buffer, the command line
+  StringRef Text = SM.getBufferData(F);
+  // The guard: the first directive.
+  size_t Hash = Text.find('#');
+  return Hash == StringRef::npos ||
+         !Text.substr(Hash).starts_with("#ifndef ITO_");
+}
+
 /// ito's own code (its headers, seen as the user's in preprocessed input).
 bool inItoNamespace(const Decl *D) {
   for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
@@ -1503,15 +1528,14 @@ PromotionPlan ito::planPromotion(ASTContext &Ctx, const TranslationPlan &Plan,
       FD = dyn_cast<FunctionDecl>(
           cast<CXXMethodDecl>(FD)->getParent()->getDeclContext());
     if (FD && FD != F->Function && FD->getBody() &&
-        SM.isWrittenInMainFile(FD->getBeginLoc()) &&
-        FD->getBeginLoc().isFileID() && !inItoNamespace(FD) &&
-        Seen.insert(FD).second)
+        inProgramFile(SM, FD->getBeginLoc()) && FD->getBeginLoc().isFileID() &&
+        !inItoNamespace(FD) && Seen.insert(FD).second)
       Functions.push_back(FD);
   }
   for (const FunctionDecl *FD : Forking.forking())
     if (!isa<CXXMethodDecl>(FD) ||
         !cast<CXXMethodDecl>(FD)->getParent()->isLambda())
-      if (FD->getBody() && SM.isWrittenInMainFile(FD->getBeginLoc()) &&
+      if (FD->getBody() && inProgramFile(SM, FD->getBeginLoc()) &&
           !inItoNamespace(FD) && FD->getBeginLoc().isFileID() &&
           Seen.insert(FD).second)
         Functions.push_back(FD);

@@ -288,7 +288,9 @@ void StackSharing::cilkFor(const TaskEdge &E) {
     }
     if (U.FirstWrite && C.Sites.promoted(V))
       continue; // the body reaches the parent's, in global memory
-    if (U.FirstWrite) {
+    // A reference's copy names the same object: what the body writes
+    // through it is the referent's (reported below if it may be a local).
+    if (U.FirstWrite && !T->isReferenceType()) {
       // The body has its own copy of every outer variable: a write is lost.
       std::string Text =
           E.What + (U.WriteIsAddress ? " may write " : " writes ") + quoted(V) +

@@ -209,22 +209,6 @@ bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
     Add(Scope.second->getBeginLoc());
   for (const TypeAliasTemplateDecl *Alias : Reducers.Aliases)
     Add(Alias->getLocation());
-  llvm::DenseMap<const FileEntry *, FileID> Seen;
-  for (FileID F : Files) {
-    OptionalFileEntryRef Entry = E.SM.getFileEntryRefForID(F);
-    if (!Entry)
-      continue;
-    auto [It, New] = Seen.insert({&Entry->getFileEntry(), F});
-    if (!New) {
-      E.error(E.SM.getIncludeLoc(F),
-              "this includes '" + Entry->getName().str() +
-                  "' again, and it has Cilk code: a header with Cilk code "
-                  "must be translated once, so it needs an include guard or "
-                  "#pragma once");
-      return false;
-    }
-  }
-
   // The prologue, then back to the user's line 1.
   if (Options.HasCilk && !Options.Preprocessed) {
     SourceLocation Start = E.SM.getLocForStartOfFile(Main);
@@ -252,7 +236,38 @@ bool ito::emitTranslation(ASTContext &Ctx, const TranslationPlan &Plan,
     if (Options.HasCilk || !Promotion.Vars.empty() ||
         !Promotion.Allocas.empty() || !Promotion.Literals.empty())
       E.Promoted = &Promotion;
+    // The program's headers whose locals move, with no Cilk code of their
+    // own, are translated too.
+    auto AddHeader = [&](SourceLocation Loc) {
+      FileID F = E.SM.getFileID(E.fileLoc(Loc));
+      if (F.isInvalid() || F == Main || !Files.insert(F))
+        return;
+      SourceLocation Start = E.SM.getLocForStartOfFile(F);
+      E.insertBefore(Start, Prologue + E.lineMarker(Start));
+    };
+    for (const auto &[V, Uses] : Promotion.Vars)
+      AddHeader(V->getLocation());
+    for (const auto &[Call, FD] : Promotion.Allocas)
+      AddHeader(Call->getBeginLoc());
+    for (const auto &[Literal, Block] : Promotion.Literals)
+      AddHeader(Literal->getBeginLoc());
   }
+  llvm::DenseMap<const FileEntry *, FileID> Seen;
+  for (FileID F : Files) {
+    OptionalFileEntryRef Entry = E.SM.getFileEntryRefForID(F);
+    if (!Entry)
+      continue;
+    auto [It, New] = Seen.insert({&Entry->getFileEntry(), F});
+    if (!New) {
+      E.error(E.SM.getIncludeLoc(F),
+              "this includes '" + Entry->getName().str() +
+                  "' again, and ito translates it (it has Cilk code, or locals "
+                  "that move off the stack): a header must be translated "
+                  "once, so it needs an include guard or #pragma once");
+      return false;
+    }
+  }
+
   // Not preprocessed with libito's interface (ito-cc -E adds it only to
   // sources with Cilk code): added if the translation uses it.
   bool WithPrologue = false;

@@ -222,6 +222,15 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
   std::string Fields, Inits, CallArgs;
   for (unsigned I = 0; I < Call->getNumArgs(); I++) {
     const Expr *Arg = Call->getArg(I);
+    if (I)
+      CallArgs += ", ";
+    // A string literal stays in the call: it is the same object in every
+    // process, and a format string the compiler can still check.
+    if (const auto *SL = dyn_cast<StringLiteral>(Arg->IgnoreParenImpCasts())) {
+      llvm::raw_string_ostream OS(CallArgs);
+      SL->outputString(OS);
+      continue;
+    }
     QualType T = Proto && I < Proto->getNumParams() ? Proto->getParamType(I)
                                                     : Arg->getType();
     std::string F = "a" + std::to_string(I);
@@ -234,8 +243,8 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
                    ? voidPointerFor(E.Ctx, FT) + F
                    : E.declare(FT, F)) +
               "; ";
-    Inits += (I ? ", " : "") + E.exprText(Arg);
-    CallArgs += (I ? ", __a." : "__a.") + F;
+    Inits += (Inits.empty() ? "" : ", ") + E.exprText(Arg);
+    CallArgs += "__a." + F;
   }
   std::string Callee;
   if (DirectGlobal) {
@@ -243,8 +252,7 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
   } else {
     Fields +=
         E.declare(CalleeT.getCanonicalType().getUnqualifiedType(), "fn") + "; ";
-    Inits += std::string(Call->getNumArgs() ? ", " : "") +
-             E.exprText(Call->getCallee());
+    Inits += (Inits.empty() ? "" : ", ") + E.exprText(Call->getCallee());
     Callee = "__a.fn";
   }
   const bool HasOut = St.HasValue();
@@ -279,8 +287,11 @@ void CEmitter::spawn(const SpawnSite &S, std::string &Before,
   }
   Before += "static void __ito_e" + N + "(void *);\n";
 
+  // The call at the spawn's line: what clang says of it (a format string
+  // that does not match its arguments) points there.
   After += "static void __ito_e" + N + "(void *__p) {\n  " + ArgsT +
-           " __a = *(" + ArgsT + " *)__p;\n";
+           " __a = *(" + ArgsT + " *)__p;\n" +
+           E.lineMarker(Call->getBeginLoc());
   if (HasOut)
     After += "  " + E.declare(St.Value.getCanonicalType(), "__v") + " = " +
              Callee + "(" + CallArgs +

@@ -233,6 +233,11 @@ void ito::emitHomecoming(Edits &E, const TranslationPlan &Plan,
   std::vector<Site> Sites;
   llvm::DenseSet<const Stmt *> After;
   for (const CallExpr *Call : Finder.Calls) {
+    // `p->` is no expression of its own to wrap: the member call it starts
+    // is (and comes home after it).
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
+      if (Op->getOperator() == OO_Arrow)
+        continue;
     if (const Stmt *S = storedStatement(Parents, Call, E.Promoted)) {
       if (After.insert(S).second)
         E.insertAfter(E.afterSemi(S), std::string(" ") + HomeCall);
