@@ -21,9 +21,9 @@ passing R as the program's repeat count, so each time is the median the
 program itself reports on its RESULT line; with --runs K each variant runs K
 times and the table shows the median of those medians. It then prints one
 row per benchmark: the times, np1/serial (the cost of the runtime on one
-process), np1/np2 and np1/np2-internode (speedups), the mean latency of a
-successful steal and the number of steals (from ITO_STATS=1, over all
-repeats), the verified flags, and whether every run's checksum (of the
+process), np1/np2 and np1/np2-internode (speedups), the median latency of
+a successful steal and the number of steals (from ITO_STATS=json:FILE, over
+all repeats), the verified flags, and whether every run's checksum (of the
 output data, on the RESULT line) equals the serial elision's (which runs
 once more, with one repeat, when serial is not among the variants).
 
@@ -41,10 +41,12 @@ arguments.
 """
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -115,7 +117,7 @@ class Outcome:
         self.times = []  # medians reported on the runs' RESULT lines
         self.verified = []  # the verified= word of each run, or an error
         self.errors = []  # human-readable failures
-        self.steal_us = []  # mean successful steal latency (ITO_STATS)
+        self.steal_us = []  # median successful steal latency (ITO_STATS)
         self.steals = []  # successful steals per run (all repeats)
         self.checksums = []  # the checksum= word of each run's RESULT line
         self.mismatches = 0  # checksums that are not the serial elision's
@@ -153,30 +155,25 @@ class Outcome:
         return words[0] if len(words) == 1 else ",".join(words)
 
 
-def parse_memory_stats(stderr):
-    """The global memory counters of ITO_STATS' total line, as a dict."""
-    for line in stderr.splitlines():
-        if line.startswith("ito stats total") and "checkouts=" in line:
-            return dict(w.split("=", 1) for w in line.split()[3:] if "=" in w)
-    return {}
-
-
-def parse_stats(stderr):
-    """(steals, mean steal latency in us) from ITO_STATS' total line."""
-    for line in stderr.splitlines():
-        if line.startswith("ito stats total"):
-            f = dict(w.split("=", 1) for w in line.split()[3:] if "=" in w)
-            return int(f.get("steals", 0)), float(f.get("steal_mean_us", 0))
-    return None
-
-
-def run_once(cmd, timeout, outcome):
-    label = " ".join(cmd)
-    env = dict(os.environ, ITO_STATS="1")
-    try:
+def run_with_stats(cmd, timeout, env=None):
+    """Runs cmd with ITO_STATS=json:FILE; returns (process, the totals of
+    the JSON figures as a dict, empty if there are none)."""
+    with tempfile.NamedTemporaryFile(suffix=".json") as f:
+        env = dict(env or os.environ, ITO_STATS="json:" + f.name)
         proc = subprocess.run(cmd, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True,
-                              timeout=timeout + 30, env=env)
+                              timeout=timeout, env=env)
+        try:
+            totals = json.load(f)["total"]
+        except (ValueError, KeyError):
+            totals = {}
+    return proc, totals
+
+
+def run_once(cmd, timeout, outcome, env=None):
+    label = " ".join(cmd)
+    try:
+        proc, stats = run_with_stats(cmd, timeout + 30, env)
     except subprocess.TimeoutExpired:
         outcome.verified.append("timeout")
         outcome.errors.append(f"timed out after {timeout + 30} s: {label}")
@@ -198,10 +195,9 @@ def run_once(cmd, timeout, outcome):
             outcome.checksums.append(fields["checksum"])
         else:
             outcome.errors.append(f"no checksum on the RESULT line: {label}")
-    stats = parse_stats(proc.stderr)
-    if stats and stats[0] > 0:
-        outcome.steals.append(stats[0])
-        outcome.steal_us.append(stats[1])
+    if stats.get("steals", 0) > 0:
+        outcome.steals.append(stats["steals"])
+        outcome.steal_us.append(stats["steal_p50_us"])
     if proc.returncode != 0 or fields is None:
         tail = (proc.stderr.strip().splitlines() or ["(no stderr)"])[-5:]
         why = (f"exit status {proc.returncode}" if proc.returncode != 0
@@ -288,12 +284,11 @@ def run_policies(build, args, name, prog_args, policies, failures):
         for k in range(args.runs):
             print(f"[bench] {name} {' '.join(prog_args)} np2-internode "
                   f"{policy}", file=sys.stderr, flush=True)
-            env = dict(os.environ, ITO_STATS="1", ITO_CACHE_POLICY=policy)
+            env = dict(os.environ, ITO_CACHE_POLICY=policy)
             try:
-                proc = subprocess.run(
+                proc, totals = run_with_stats(
                     run + [prog] + prog_args + [str(args.repeats)],
-                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                    timeout=args.timeout + 30, env=env)
+                    args.timeout + 30, env)
             except subprocess.TimeoutExpired:
                 failures.append(f"timed out: {name} under {policy}")
                 continue
@@ -307,9 +302,38 @@ def run_policies(build, args, name, prog_args, policies, failures):
                                 f"{fields.get('checksum')} is not the serial "
                                 f"elision's {reference}")
             out.times.append(float(fields["time_s"]))
-            stats.append(parse_memory_stats(proc.stderr))
+            stats.append(totals)
         rows.append((policy, out.time, stats[-1] if stats else {}))
     return rows
+
+
+def run_tracing(build, args, failures):
+    """The cost of ITO_TRACE: each benchmark at np=2 without and with a
+    trace (written to a temporary file), medians and their ratio."""
+    table = [["benchmark", "args", "np2 s", "np2 traced s", "traced/plain",
+              "events"]]
+    for name in args.only:
+        bench_args, label = BENCHMARKS[name][1 if args.quick else 0]
+        cmd = command(build, "np2", name, bench_args + [str(args.repeats)],
+                      args.timeout)
+        plain, traced, events = Outcome(), Outcome(), []
+        for k in range(args.runs):
+            print(f"[bench] {name} {label} np2, without and with a trace",
+                  file=sys.stderr, flush=True)
+            run_once(cmd, args.timeout, plain)
+            with tempfile.NamedTemporaryFile(suffix=".json") as f:
+                run_once(cmd, args.timeout, traced,
+                         dict(os.environ, ITO_TRACE=f.name))
+                try:
+                    events.append(len(json.load(f)["traceEvents"]))
+                except (ValueError, KeyError):
+                    failures.append(f"no trace written: {name} {label}")
+        failures += plain.errors + traced.errors
+        table.append([name, label, fmt_time(plain.time), fmt_time(traced.time),
+                      fmt_ratio(traced.time, plain.time),
+                      str(int(statistics.median(events))) if events else "-"])
+    print("\nThe cost of tracing (ITO_TRACE), np=2 on one node")
+    print_rows(table)
 
 
 def run_memory(build, args, failures):
@@ -405,6 +429,8 @@ def main():
     ap.add_argument("--memory", action="store_true",
                     help="also the global memory tables (cache policies, "
                     "checkout hit cost)")
+    ap.add_argument("--trace", action="store_true",
+                    help="also the cost of tracing (ITO_TRACE) at np=2")
     ap.add_argument("--timeout", type=int, default=600,
                     help="seconds allowed to each run (default %(default)s)")
     args = ap.parse_args()
@@ -448,6 +474,8 @@ def main():
     print_table(rows)
     if args.memory:
         run_memory(build, args, failures)
+    if args.trace:
+        run_tracing(build, args, failures)
     if failures:
         print("\nfailures:", file=sys.stderr)
         for f in failures:

@@ -34,6 +34,7 @@ config.substitutions += [
     ("%clangxx", config.clangxx),
     ("%clang", config.clang),
     ("%mpiexec", config.mpiexec),
+    ("%python", sys.executable),
 ]
 
 # %expect-status N cmd...: cmd must exit with status N (lit's `not` takes

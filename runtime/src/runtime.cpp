@@ -7,6 +7,7 @@
 #include "platform/job_output.hpp"
 #include "platform/process_exit.hpp"
 #include "platform/same_address.hpp"
+#include "platform/trace.hpp"
 
 #include <ito/ito.h>
 
@@ -33,17 +34,25 @@ runtime_state::runtime_state(const platform::options &o, bool owns_mpi)
   platform::verify_same_layout(topo.world());
   if (topo.rank() == 0)
     platform::warn_unknown_environment();
-  worker = std::make_unique<threads::worker>(topo, o.stats);
+  platform::timing_enabled = o.stats;
+  endpoint = std::make_unique<comm::endpoint>(topo, counters);
+  worker = std::make_unique<threads::worker>(*endpoint, counters, o.stats);
   memory = std::make_unique<memory::memory_system>(
-      topo, *worker, memory::read_memory_options());
+      *endpoint, counters, memory::read_memory_options());
+  platform::start_trace(topo.world(),
+                        o.trace.empty() ? nullptr : o.trace.c_str());
 }
 
 runtime_state::~runtime_state() {
+  platform::finish_trace(topo.world());
   if (opts.stats)
-    threads::print_stats(worker->counters(), topo.world());
+    platform::print_stats(counters, topo.world(),
+                          opts.stats_json.empty() ? nullptr
+                                                  : opts.stats_json.c_str());
   MPI_Barrier(topo.world());
   memory.reset();
   worker.reset();
+  endpoint.reset();
 }
 
 } // namespace ito

@@ -1,8 +1,10 @@
 // The runtime instance: everything that exists between init and fini.
 #pragma once
 
+#include "comm/endpoint.hpp"
 #include "memory/memory.hpp"
 #include "platform/options.hpp"
+#include "platform/stats.hpp"
 #include "platform/topology.hpp"
 #include "threads/worker.hpp"
 
@@ -14,6 +16,8 @@ struct runtime_state {
   platform::options opts;
   platform::topology topo;
   bool owns_mpi; // MPI was started by ito_init, so ito_fini stops it
+  platform::stats counters; // of every layer (ITO_STATS=1)
+  std::unique_ptr<comm::endpoint> endpoint;
   std::unique_ptr<threads::worker> worker;
   std::unique_ptr<memory::memory_system> memory;
 

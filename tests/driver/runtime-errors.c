@@ -4,6 +4,7 @@
 // RUN: not %ito-run -n 2 %t init-twice 2>&1 | FileCheck --check-prefix=TWICE %s
 // RUN: not %ito-run -n 1 %t fini-alone 2>&1 | FileCheck --check-prefix=FINI %s
 // RUN: env ITO_STATS=perhaps not %ito-run -n 1 %t ok 2>&1 | FileCheck --check-prefix=BADENV %s
+// RUN: env ITO_STATS=json: not %ito-run -n 1 %t ok 2>&1 | FileCheck --check-prefix=NOFILE %s
 
 #include <ito/ito.h>
 #include <string.h>
@@ -26,4 +27,5 @@ int main(int argc, char **argv) {
 // BEFORE: ito: error: ito_rank called outside ito_init()/ito_fini(); start the runtime first
 // TWICE: ito: error (rank {{[01]}}): ito_init() called twice; call it once per process
 // FINI: ito: error: ito_fini() called without a matching ito_init()
-// BADENV: ito: error: ITO_STATS=perhaps is not a boolean; use 1 or 0
+// BADENV: ito: error: ITO_STATS=perhaps is not understood; use 1 (a table on standard error), json:FILE (JSON into FILE) or 0
+// NOFILE: ito: error: ITO_STATS=json: names no file; use ITO_STATS=json:FILE (or json:- for standard error)

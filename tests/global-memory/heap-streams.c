@@ -19,10 +19,10 @@
 // RUN: %ito-run -n 3 --internode %t | diff %t.expected -
 // RUN: env ITO_RANGE_FETCHES=0 ITO_FAULT_AHEAD=0 %ito-run -n 2 --internode %t | diff %t.expected -
 // RUN: env ITO_RANGE_FETCHES=0 ITO_CACHE_SIZE=1m %ito-run -n 3 --internode %t | diff %t.expected -
-// RUN: env ITO_RANGE_FETCHES=0 ITO_STATS=1 %ito-run -n 2 --internode %t 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
+// RUN: env ITO_RANGE_FETCHES=0 ITO_STATS=json:- %ito-run -n 2 --internode %t 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 // RUN: FileCheck %s --input-file=%t.expected
 // CHECK: lines 131072 wrong 0 sum 1069547520 backwards 0 copied 0
-// STATS: ito stats total {{.*}} fault_ahead_blocks={{[1-9][0-9]*}}
+// STATS: "total": {{.*}}"fault_ahead_blocks": {{[1-9][0-9]*}},
 
 #include <cilk/cilk.h>
 #include <stdio.h>

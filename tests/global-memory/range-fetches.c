@@ -15,10 +15,10 @@
 // RUN: %ito-run -n 2 --internode %t | diff %t.expected -
 // RUN: %ito-run -n 4 --internode %t | diff %t.expected -
 // RUN: env ITO_CACHE_SIZE=1m %ito-run -n 3 --internode %t | diff %t.expected -
-// RUN: env ITO_STATS=1 %ito-run -n 2 --internode %t 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
+// RUN: env ITO_STATS=json:- %ito-run -n 2 --internode %t 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 // RUN: FileCheck %s --input-file=%t.expected
 // CHECK: copied 0 grid 0 backwards 0 table 0 halves 0
-// STATS: ito stats total {{.*}} range_fetches={{[1-9][0-9]*}} range_blocks={{[1-9][0-9]*}}
+// STATS: "total": {{.*}}"range_fetches": {{[1-9][0-9]*}}, "range_blocks": {{[1-9][0-9]*}},
 
 #include <cilk/cilk.h>
 #include <stdio.h>

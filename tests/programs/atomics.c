@@ -18,10 +18,10 @@
 // RUN: %ito-run -n 4 %t | diff %t.expected -
 // RUN: %ito-run -n 2 --internode %t | diff %t.expected -
 // RUN: %ito-run -n 4 --internode %t | diff %t.expected -
-// RUN: env ITO_STATS=1 %ito-run -n 2 --internode %t 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
+// RUN: env ITO_STATS=json:- %ito-run -n 2 --internode %t 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 // RUN: FileCheck %s --input-file=%t.expected
 // CHECK: hits 262144 max 18 flags 3 bumps 262143 stacked 131072 sum 8589869056 claimed 4096 owners-ok 1 binned 262144 fullest {{[0-9]+}}
-// STATS: ito stats total {{.*}} remote_atomics={{[1-9][0-9]*}}
+// STATS: "total": {{.*}}"remote_atomics": {{[1-9][0-9]*}},
 
 #include <cilk/cilk.h>
 #include <stdatomic.h>

@@ -5,20 +5,20 @@
 // each of its 10946 leaves writes its own element of a global array, from
 // whichever process runs it.
 // RUN: %ito-c++ -O1 -std=c++17 %s -o %t
-// RUN: env ITO_STATS=1 %ito-run -n 1 %t 2> %t.err | FileCheck %s --match-full-lines --implicit-check-not={{.}}
-// RUN: FileCheck %s --check-prefix=STATS --input-file=%t.err --implicit-check-not='ito stats total forks='
-// RUN: env ITO_STATS=1 %ito-run -n 2 %t 2> %t.err | FileCheck %s --match-full-lines --implicit-check-not={{.}}
-// RUN: FileCheck %s --check-prefix=STATS --input-file=%t.err --implicit-check-not='ito stats total forks='
-// RUN: env ITO_STATS=1 %ito-run -n 2 --internode %t 2> %t.err | FileCheck %s --match-full-lines --implicit-check-not={{.}}
-// RUN: FileCheck %s --check-prefix=STATS --input-file=%t.err --implicit-check-not='ito stats total forks='
-// RUN: env ITO_STATS=1 ITO_CACHE_POLICY=write-back %ito-run -n 2 --internode %t 2> %t.err | FileCheck %s --match-full-lines --implicit-check-not={{.}}
-// RUN: FileCheck %s --check-prefix=STATS --input-file=%t.err --implicit-check-not='ito stats total forks='
-// RUN: env ITO_STATS=1 ITO_CACHE_POLICY=write-back %ito-run -n 4 --internode %t 2> %t.err | FileCheck %s --match-full-lines --implicit-check-not={{.}}
-// RUN: FileCheck %s --check-prefix=STATS --input-file=%t.err --implicit-check-not='ito stats total forks='
-// RUN: env ITO_STATS=1 ITO_CACHE_POLICY=write-through %ito-run -n 4 %t 2> %t.err | FileCheck %s --match-full-lines --implicit-check-not={{.}}
-// RUN: FileCheck %s --check-prefix=STATS --input-file=%t.err --implicit-check-not='ito stats total forks='
+// RUN: env ITO_STATS=json:- %ito-run -n 1 %t 2> %t.err | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: FileCheck %s --check-prefix=STATS --input-file=%t.err --implicit-check-not='"total": {"forks"'
+// RUN: env ITO_STATS=json:- %ito-run -n 2 %t 2> %t.err | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: FileCheck %s --check-prefix=STATS --input-file=%t.err --implicit-check-not='"total": {"forks"'
+// RUN: env ITO_STATS=json:- %ito-run -n 2 --internode %t 2> %t.err | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: FileCheck %s --check-prefix=STATS --input-file=%t.err --implicit-check-not='"total": {"forks"'
+// RUN: env ITO_STATS=json:- ITO_CACHE_POLICY=write-back %ito-run -n 2 --internode %t 2> %t.err | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: FileCheck %s --check-prefix=STATS --input-file=%t.err --implicit-check-not='"total": {"forks"'
+// RUN: env ITO_STATS=json:- ITO_CACHE_POLICY=write-back %ito-run -n 4 --internode %t 2> %t.err | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: FileCheck %s --check-prefix=STATS --input-file=%t.err --implicit-check-not='"total": {"forks"'
+// RUN: env ITO_STATS=json:- ITO_CACHE_POLICY=write-through %ito-run -n 4 %t 2> %t.err | FileCheck %s --match-full-lines --implicit-check-not={{.}}
+// RUN: FileCheck %s --check-prefix=STATS --input-file=%t.err --implicit-check-not='"total": {"forks"'
 // CHECK: leaves 10946 sum 10946 fib 6765
-// STATS: {{^}}ito stats total forks=10945 {{.*}}
+// STATS: {{^}}"total": {"forks": 10945,{{.*}}
 
 #include <ito/ito.hpp>
 

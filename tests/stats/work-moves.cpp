@@ -14,21 +14,21 @@
 // (wake_elsewhere). On one node and with every process its own node; at
 // np 1 nothing moves.
 // RUN: %ito-c++ -O1 -std=c++17 %s -o %t
-// RUN: env ITO_STATS=1 %ito-run -n 1 %t > %t.np1.out 2> %t.np1.err
+// RUN: env ITO_STATS=json:- %ito-run -n 1 %t > %t.np1.out 2> %t.np1.err
 // RUN: cat %t.np1.out %t.np1.err | FileCheck %s --check-prefix=ONE
-// RUN: env ITO_STATS=1 %ito-run -n 2 %t > %t.np2.out 2> %t.np2.err
+// RUN: env ITO_STATS=json:- %ito-run -n 2 %t > %t.np2.out 2> %t.np2.err
 // RUN: cat %t.np2.out %t.np2.err | FileCheck %s --check-prefix=MOVES
-// RUN: env ITO_STATS=1 ITO_CACHE_POLICY=nocache %ito-run -n 2 --internode %t > %t.inter.out 2> %t.inter.err
+// RUN: env ITO_STATS=json:- ITO_CACHE_POLICY=nocache %ito-run -n 2 --internode %t > %t.inter.out 2> %t.inter.err
 // RUN: cat %t.inter.out %t.inter.err | FileCheck %s --check-prefix=MOVES
 //
 // 20 regions of fib(20), 10945 forks each:
 // ONE: {{^}}woken elsewhere=-1{{$}}
 // ONE-NEXT: {{^}}fib(20)=6765 ranks=1 stolen=0 migrated=0{{$}}
-// ONE: {{^}}ito stats total forks=218900 steal_attempts=0 steals=0 {{.*}} migrations=0 {{.*}}
+// ONE: {{^}}"total": {"forks": 218900, "steal_attempts": 0, "steals": 0,{{.*}}"migrations": 0,{{.*}}
 //
 // MOVES: {{^}}woken elsewhere=1{{$}}
 // MOVES-NEXT: {{^}}fib(20)=6765 ranks=3 stolen=[[STOLEN:[1-9][0-9]*]] migrated=[[MIGRATED:[1-9][0-9]*]]{{$}}
-// MOVES: {{^}}ito stats total forks={{[0-9]+}} {{.*}} steals=[[STOLEN]] {{.*}} migrations=[[MIGRATED]] {{.*}}
+// MOVES: {{^}}"total": {"forks": {{[0-9]+}},{{.*}}"steals": [[STOLEN]],{{.*}}"migrations": [[MIGRATED]],{{.*}}
 
 #include <ito/ito.hpp>
 

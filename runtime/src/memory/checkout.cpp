@@ -11,8 +11,8 @@
 
 #include "memory/remote_access.hpp"
 #include "platform/error.hpp"
-#include "threads/stats.hpp"
-#include "threads/worker.hpp"
+#include "platform/stats.hpp"
+#include "platform/trace.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -106,7 +106,7 @@ cache_block *memory_system::obtain_block(uint64_t id, const home_loc &h,
 
 void memory_system::finish_fetches() {
   for (const pending_fetch &f : fetches_) {
-    finish_fetch(worker_.net(), f.b->home.rank, f.b->data + f.lo, f.hi - f.lo);
+    finish_fetch(ep_.net(), f.b->home.rank, f.b->data + f.lo, f.hi - f.lo);
     stats_.fetched_bytes += f.hi - f.lo;
   }
   fetches_.clear();
@@ -158,7 +158,7 @@ void memory_system::checkout(const void *p, std::size_t size, int mode) {
       b->valid.for_each_gap(plo, phi, [&](uint32_t g0, uint32_t g1) {
         home_loc at = b->home;
         at.offset += g0;
-        begin_fetch(worker_.net(), at, g1 - g0);
+        begin_fetch(ep_.net(), at, g1 - g0);
         fetches_.push_back(pending_fetch{b, g0, g1});
       });
       b->valid.add(plo, phi);
@@ -182,6 +182,14 @@ void memory_system::checkout(const void *p, std::size_t size, int mode) {
     return;
   }
   stats_.checkout_misses++;
+  if (platform::tracing()) {
+    const uint64_t t0 = platform::now_ns();
+    const uint64_t before = stats_.fetched_bytes;
+    finish_fetches();
+    platform::trace(platform::trace_kind::fetch, t0, platform::now_ns(), -1,
+                    stats_.fetched_bytes - before);
+    return;
+  }
   finish_fetches();
 }
 
@@ -253,7 +261,7 @@ void memory_system::checkin(const void *p, std::size_t size, int mode) {
       } else {
         home_loc at = b->home;
         at.offset += lo;
-        begin_write(worker_.net(), at, b->data + lo, hi - lo);
+        begin_write(ep_.net(), at, b->data + lo, hi - lo);
         writes_.push_back(at.rank);
         stats_.written_back_bytes += hi - lo;
       }
@@ -264,7 +272,7 @@ void memory_system::checkin(const void *p, std::size_t size, int mode) {
   if (__builtin_expect(check_access, false))
     protect_blocks(p, size);
   for (int r : writes_)
-    finish_write(worker_.net(), r);
+    finish_write(ep_.net(), r);
   writes_.clear();
 }
 
@@ -360,13 +368,13 @@ void memory_system::get(void *dst, const void *src, std::size_t size) {
       std::memcpy(out, homes_->direct(h, reinterpret_cast<char *>(at)), n);
     } else {
       h.offset += at - start;
-      begin_fetch(worker_.net(), h, n);
+      begin_fetch(ep_.net(), h, n);
       remote.push_back({h.rank, {out, n}});
     }
     at += n;
   }
   for (auto &r : remote) {
-    finish_fetch(worker_.net(), r.first, r.second.first, r.second.second);
+    finish_fetch(ep_.net(), r.first, r.second.first, r.second.second);
     stats_.fetched_bytes += r.second.second;
   }
 }
@@ -385,14 +393,14 @@ void memory_system::put(void *dst, const void *src, std::size_t size) {
       std::memcpy(homes_->direct(h, reinterpret_cast<char *>(at)), in, n);
     } else {
       h.offset += at - start;
-      begin_write(worker_.net(), h, in, n);
+      begin_write(ep_.net(), h, in, n);
       writes_.push_back(h.rank);
       stats_.written_back_bytes += n;
     }
     at += n;
   }
   for (int r : writes_)
-    finish_write(worker_.net(), r);
+    finish_write(ep_.net(), r);
   writes_.clear();
 }
 

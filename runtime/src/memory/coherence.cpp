@@ -1,10 +1,11 @@
 #include "memory/coherence.hpp"
 
+#include "comm/endpoint.hpp"
 #include "memory/memory.hpp"
 #include "memory/remote_access.hpp"
 #include "platform/process_exit.hpp"
-#include "threads/stats.hpp"
-#include "threads/worker.hpp"
+#include "platform/stats.hpp"
+#include "platform/trace.hpp"
 
 #include <ito/detail/tasks.hpp>
 
@@ -24,7 +25,7 @@ void memory_system::mark_dirty() {
   coh_->dirty.store(1, std::memory_order_release);
   // Eager write-back: the release owed to the next fork happens at that
   // fork's poll; bring the poll forward instead of testing on every fork.
-  if (opts_.policy == cache_policy::write_back && worker_.in_root &&
+  if (opts_.policy == cache_policy::write_back && in_tasks_ &&
       ito_sched_poll_countdown > 0) {
     // The poll counts the interval as if it had run out: count the forks
     // it skips.
@@ -44,12 +45,14 @@ void memory_system::release(bool requested) {
       coh_->current_epoch.store(epoch + 1, std::memory_order_release);
     return;
   }
+  const uint64_t t0 = platform::tracing() ? platform::now_ns() : 0;
+  const uint64_t written_before = stats_.written_back_bytes;
   write_back_twins();
   for (cache_block *b : cache_->dirty_list()) {
     for (const byte_range &r : b->dirty.ranges()) {
       home_loc at = b->home;
       at.offset += r.lo;
-      begin_write(worker_.net(), at, b->data + r.lo, r.hi - r.lo);
+      begin_write(ep_.net(), at, b->data + r.lo, r.hi - r.lo);
       writes_.push_back(at.rank);
       stats_.written_back_bytes += r.hi - r.lo;
     }
@@ -58,7 +61,7 @@ void memory_system::release(bool requested) {
   }
   cache_->dirty_list().clear();
   for (int r : writes_)
-    finish_write(worker_.net(), r);
+    finish_write(ep_.net(), r);
   writes_.clear();
   if (!pending_frees_.empty())
     send_pending_frees();
@@ -68,9 +71,17 @@ void memory_system::release(bool requested) {
   stats_.releases++;
   if (requested)
     stats_.lazy_releases++;
+  if (t0) {
+    const uint64_t now = platform::now_ns();
+    platform::trace(platform::trace_kind::release, t0, now, -1,
+                    stats_.written_back_bytes - written_before);
+    platform::trace(platform::trace_kind::cache, now, now, -1,
+                    cache_->valid_list().size() * cache_->block_size());
+  }
 }
 
 void memory_system::acquire() {
+  const uint64_t t0 = platform::tracing() ? platform::now_ns() : 0;
   drop_implicit();
   auto &list = cache_->valid_list();
   if (list.empty())
@@ -87,6 +98,12 @@ void memory_system::acquire() {
   }
   list.resize(kept);
   stats_.acquires++;
+  if (t0) {
+    const uint64_t now = platform::now_ns();
+    platform::trace(platform::trace_kind::acquire, t0, now);
+    platform::trace(platform::trace_kind::cache, now, now, -1,
+                    list.size() * cache_->block_size());
+  }
 }
 
 void memory_system::poll_requests() {
@@ -133,9 +150,10 @@ void memory_system::wait_for(const release_handler &h) {
     return;
   if (homes_->on_node(h.rank)) {
     coherence_shared *c = homes_->coherence_of(h.rank);
+    platform::wait_timer waiting(stats_.wait_ns);
     while (c->current_epoch.load(std::memory_order_acquire) < h.epoch) {
-      if (worker_.multi_node())
-        worker_.net().poll();
+      if (ep_.multi_node())
+        ep_.net().poll();
       poll_requests();
       // The victim may have ended the job instead of writing back.
       if (platform::stop_requested())
@@ -144,18 +162,18 @@ void memory_system::wait_for(const release_handler &h) {
     }
     return;
   }
-  while (remote_epoch(worker_.net(), h.rank) < h.epoch)
+  while (remote_epoch(ep_.net(), h.rank) < h.epoch)
     poll_requests();
 }
 
 // ---- What the scheduler calls ----------------------------------------------
 
 void poll_at_release_point() {
-  threads::worker *w = threads::the_worker_or_null();
-  if (!w || !w->multi_node())
+  comm::endpoint *e = comm::the_endpoint_or_null();
+  if (!e || !e->multi_node())
     return;
   at_release_point = true;
-  w->net().poll();
+  e->net().poll();
   at_release_point = false;
 }
 

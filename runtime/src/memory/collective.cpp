@@ -1,10 +1,10 @@
 #include "memory/collective.hpp"
 
+#include "comm/endpoint.hpp"
+#include "comm/node_mailbox.hpp"
+#include "comm/transport.hpp"
 #include "memory/remote_access.hpp"
 #include "platform/error.hpp"
-#include "threads/node_mailbox.hpp"
-#include "threads/transport.hpp"
-#include "threads/worker.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -276,16 +276,16 @@ void collective_table::barrier() {
     return net_->quiesce();
   // Serving the node's requests meanwhile: process 0's exit handlers may
   // still use a stream another process opened (program_streams.hpp).
-  threads::worker *w = threads::the_worker_or_null();
+  comm::endpoint *e = comm::the_endpoint_or_null();
   MPI_Request r;
   MPI_Ibarrier(topo_.world(), &r);
   for (int done = 0; !done;) {
     MPI_Test(&r, &done, MPI_STATUS_IGNORE);
-    if (w)
-      threads::serve_node_mailbox(*w);
+    if (e)
+      comm::serve_node_mailbox(*e);
   }
-  if (w) // what was posted before the others arrived
-    threads::serve_node_mailbox(*w);
+  if (e) // what was posted before the others arrived
+    comm::serve_node_mailbox(*e);
 }
 
 void *collective_table::allocate_spmd(std::size_t size, distribution d,

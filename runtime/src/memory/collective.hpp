@@ -24,7 +24,7 @@
 #include <map>
 #include <vector>
 
-namespace ito::threads {
+namespace ito::comm {
 class transport;
 }
 
@@ -65,7 +65,7 @@ public:
   // Needed to reach rank 0 from another node; with it, SPMD operations
   // wait for each other in a barrier that serves requests (a process may
   // still be fetching from one that has arrived).
-  void set_transport(threads::transport *net) { net_ = net; }
+  void set_transport(comm::transport *net) { net_ = net; }
   void barrier();
 
   // Every rank calls (SPMD mode).
@@ -117,7 +117,7 @@ private:
   const platform::topology &topo_;
   global_view &view_;
   home_segments &homes_;
-  threads::transport *net_ = nullptr;
+  comm::transport *net_ = nullptr;
   table *table_ = nullptr; // mapped on rank 0's node only
   std::size_t table_bytes_ = 0;
   std::map<uint64_t, coll_desc> known_;

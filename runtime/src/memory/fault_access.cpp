@@ -19,8 +19,8 @@
 #include "platform/crash_report.hpp"
 #include "platform/error.hpp"
 #include "platform/libc_next.hpp"
-#include "threads/stats.hpp"
-#include "threads/worker.hpp"
+#include "platform/stats.hpp"
+#include "platform/trace.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -122,7 +122,7 @@ cache_block *memory_system::start_implicit(uint64_t id, const char *start,
                           [&](uint32_t g0, uint32_t g1) {
                             home_loc at = b->home;
                             at.offset += g0;
-                            begin_fetch(worker_.net(), at, g1 - g0);
+                            begin_fetch(ep_.net(), at, g1 - g0);
                             fetches_.push_back(pending_fetch{b, g0, g1});
                           });
     b->valid.add(0, static_cast<uint32_t>(bs));
@@ -201,6 +201,7 @@ std::size_t memory_system::fault_window(uint64_t id, bool write) {
 bool memory_system::resolve_fault(void *addr, bool write) {
   if (!faults_here(addr))
     return false;
+  const uint64_t t0 = platform::tracing() ? platform::now_ns() : 0;
   const std::size_t bs = cache_->block_size();
   const uint64_t id = reinterpret_cast<uintptr_t>(addr) / bs;
   char *start = reinterpret_cast<char *>(id * bs);
@@ -232,6 +233,9 @@ bool memory_system::resolve_fault(void *addr, bool write) {
     stats_.write_faults++;
   else
     stats_.faults++;
+  if (t0)
+    platform::trace(platform::trace_kind::fault, t0, platform::now_ns(), -1,
+                    reinterpret_cast<uintptr_t>(addr));
   return true;
 }
 
@@ -251,6 +255,7 @@ void memory_system::fetch_range(const void *p, std::size_t n, bool write) {
   const uint64_t first = reinterpret_cast<uintptr_t>(c) / bs;
   const uint64_t last = std::min<uint64_t>(
       reinterpret_cast<uintptr_t>(c + n - 1) / bs, first + fault_ahead_max_);
+  const uint64_t t0 = platform::tracing() ? platform::now_ns() : 0;
   const char *home = nullptr; // the first block that faults here
   std::size_t k = 0;
   uint64_t id = first;
@@ -279,6 +284,8 @@ void memory_system::fetch_range(const void *p, std::size_t n, bool write) {
     hold_implicit(batch_[i], write);
   stats_.range_fetches++;
   stats_.range_blocks += k;
+  if (t0)
+    platform::trace(platform::trace_kind::range, t0, platform::now_ns(), -1, k);
   if (id > last && last < reinterpret_cast<uintptr_t>(c + n - 1) / bs) {
     fault_stream *oldest = &streams_[0];
     for (fault_stream &s : streams_)
@@ -334,7 +341,7 @@ void memory_system::write_back_twins() {
       i = j;
     }
     if (!runs_.empty()) {
-      begin_write_runs(worker_.net(), b->home, runs_);
+      begin_write_runs(ep_.net(), b->home, runs_);
       writes_.push_back(b->home.rank);
     }
     b->twin = nullptr;
@@ -351,7 +358,7 @@ void memory_system::drop_implicit() {
     return;
   write_back_twins();
   for (int r : writes_)
-    finish_write(worker_.net(), r);
+    finish_write(ep_.net(), r);
   writes_.clear();
   const std::size_t bs = cache_->block_size();
   // One mprotect per run of adjacent blocks: a steal's acquire after a
@@ -416,7 +423,7 @@ void memory_system::send_pending_frees() {
     offsets.clear();
     for (; i < pending_frees_.size() && pending_frees_[i].owner == owner; i++)
       offsets.push_back(pending_frees_[i].in_slice);
-    post_frees(worker_.net(), owner, offsets.data(), offsets.size());
+    post_frees(ep_.net(), owner, offsets.data(), offsets.size());
   }
   pending_frees_.clear();
 }

@@ -13,8 +13,7 @@
 // the CPU's atomics.
 #include "memory/memory.hpp"
 #include "memory/remote_access.hpp"
-#include "threads/stats.hpp"
-#include "threads/worker.hpp"
+#include "platform/stats.hpp"
 
 extern "C" {
 char __ito_atomics_between_nodes = 0;
@@ -55,7 +54,7 @@ uint64_t memory_system::atomic_access(void *p, const atomic_args &a) {
     // The program may be spinning on this word (a lock) while whoever will
     // change it waits for this process to serve a fetch.
     if (is_global(p))
-      worker_.net().poll();
+      ep_.net().poll();
   } else {
     const std::size_t bs = cache_->block_size();
     const uint64_t id = reinterpret_cast<uintptr_t>(p) / bs;
@@ -64,7 +63,7 @@ uint64_t memory_system::atomic_access(void *p, const atomic_args &a) {
     // the operation (and undo it).
     if (dirty_)
       release(false);
-    old = remote_atomic(worker_.net(), h, a);
+    old = remote_atomic(ep_.net(), h, a);
     stats_.remote_atomics++;
     cache_block *b = cache_->find(id);
     if (b && b->valid.contains(off, off + a.size)) {

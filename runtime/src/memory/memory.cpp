@@ -9,8 +9,7 @@
 #include "platform/options.hpp"
 #include "platform/process_exit.hpp"
 #include "platform/shm.hpp"
-#include "threads/stats.hpp"
-#include "threads/worker.hpp"
+#include "platform/stats.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -99,10 +98,11 @@ namespace {
 bool explain_fault(const platform::fault &f, char *buf, std::size_t size);
 } // namespace
 
-memory_system::memory_system(const platform::topology &topo, threads::worker &w,
+memory_system::memory_system(comm::endpoint &ep, platform::stats &counters,
                              const memory_options &o)
-    : opts_(o), topo_(topo), worker_(w), stats_(w.counters()),
-      one_node_(topo.n_nodes() == 1) {
+    : opts_(o), topo_(ep.topo()), ep_(ep), stats_(counters),
+      one_node_(topo_.n_nodes() == 1) {
+  const platform::topology &topo = topo_;
   view_ = std::make_unique<global_view>(o.block_size,
                                         o.heap_size + o.program_heap_size,
                                         o.heap_size, topo.n_ranks());
@@ -121,8 +121,8 @@ memory_system::memory_system(const platform::topology &topo, threads::worker &w,
   prog_.attach(view_->slice_of(topo.rank()) + o.heap_size, o.program_heap_size,
                homes_->program_heap_of(topo.rank()));
   coh_ = homes_->own_coherence();
-  if (w.multi_node())
-    coll_->set_transport(&w.net());
+  if (ep.multi_node())
+    coll_->set_transport(&ep.net());
   install_memory_handler();
   program_streams::install(topo.rank(), topo.n_ranks(), topo.world());
   install_fault_access();
@@ -234,8 +234,8 @@ bool explain_fault(const platform::fault &f, char *buf, std::size_t size) {
 } // namespace
 
 void *memory_system::allocate(std::size_t size) {
-  threads::global_ref ref = heap_.allocate(size ? size : 1);
-  return heap_base_ + threads::ref_offset(ref);
+  comm::global_ref ref = heap_.allocate(size ? size : 1);
+  return heap_base_ + comm::ref_offset(ref);
 }
 
 void memory_system::deallocate(void *p, std::size_t size) {
@@ -260,12 +260,12 @@ void memory_system::deallocate(void *p, std::size_t size) {
                     p);
   if (owner == topo_.rank())
     heap_.free_local(
-        threads::make_ref(owner, in_slice - home_segments::heap_header));
+        comm::make_ref(owner, in_slice - home_segments::heap_header));
   else if (homes_->on_node(owner))
-    threads::remote_heap::mark_freed(homes_->direct(
+    comm::remote_heap::mark_freed(homes_->direct(
         home_loc{owner, segment::heap, in_slice}, static_cast<char *>(p)));
   else
-    post_free(worker_.net(), owner, in_slice);
+    post_free(ep_.net(), owner, in_slice);
 }
 
 void memory_system::free_here(uint64_t in_slice) {
@@ -279,12 +279,12 @@ void memory_system::free_here(uint64_t in_slice) {
     return;
   }
   heap_.free_local(
-      threads::make_ref(topo_.rank(), in_slice - home_segments::heap_header));
+      comm::make_ref(topo_.rank(), in_slice - home_segments::heap_header));
 }
 
 void *memory_system::allocate_collective(std::size_t size, distribution d,
                                          std::size_t block) {
-  if (worker_.in_root)
+  if (in_tasks_)
     return coll_->allocate_from_task(size, d, block);
   return coll_->allocate_spmd(size, d, block);
 }
@@ -298,7 +298,7 @@ void memory_system::free_collective(void *p) {
                     p);
   const coll_desc &d = coll_->find(p);
   cache_->forget_range(d.base, d.base + d.size);
-  if (worker_.in_root)
+  if (in_tasks_)
     coll_->free_from_task(p);
   else
     coll_->free_spmd(p);

@@ -3,6 +3,8 @@
 // checkouts (Itoyori SC'23, Sec. 3-5). Created by ito_init after the worker.
 #pragma once
 
+#include "comm/endpoint.hpp"
+#include "comm/remote_heap.hpp"
 #include "memory/atomic_ops.hpp"
 #include "memory/cache.hpp"
 #include "memory/coherence.hpp"
@@ -11,18 +13,13 @@
 #include "memory/home.hpp"
 #include "memory/program_globals.hpp"
 #include "memory/program_heap.hpp"
-#include "threads/remote_heap.hpp"
+#include "platform/stats.hpp"
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
 #include <vector>
-
-namespace ito::threads {
-class worker;
-struct stats;
-} // namespace ito::threads
 
 namespace ito::memory {
 
@@ -52,7 +49,7 @@ memory_options read_memory_options();
 
 class memory_system {
 public:
-  memory_system(const platform::topology &topo, threads::worker &w,
+  memory_system(comm::endpoint &ep, platform::stats &counters,
                 const memory_options &o);
   ~memory_system();
   memory_system(const memory_system &) = delete;
@@ -86,17 +83,23 @@ public:
     if (__builtin_expect(open_.size() > spmd_open_, 0))
       open_at_migration();
   }
-  void enter_region() { spmd_open_ = open_.size(); }
+  void enter_region() {
+    spmd_open_ = open_.size();
+    in_tasks_ = true;
+  }
   // Under ITO_CHECK_ACCESS, for the fault handler: the open checkout that
   // holds addr for reading only (so a fault there was a write), or false.
   bool read_only_checkout_at(const void *addr, const void **base,
                              std::size_t *size) const;
-  void leave_region() { spmd_open_ = 0; }
+  void leave_region() {
+    spmd_open_ = 0;
+    in_tasks_ = false;
+  }
 
   // The program's heap of this rank (program_memory.cpp routes to it).
   program_heap &own_program_heap() { return prog_; }
   int rank() const { return topo_.rank(); }
-  threads::worker &worker() { return worker_; }
+  comm::endpoint &comm() { return ep_; }
 
   // Another node's heap data without a checkout (fault_access.cpp): the
   // fault handler's part, true if the access may be tried again.
@@ -138,7 +141,7 @@ public:
   void spmd_barrier() { coll_->barrier(); }
   cache_policy policy() const { return opts_.policy; }
   const global_view &view() const { return *view_; }
-  threads::stats &counters() { return stats_; }
+  platform::stats &counters() { return stats_; }
 
 private:
   struct open_checkout {
@@ -188,9 +191,11 @@ private:
 
   memory_options opts_;
   const platform::topology &topo_;
-  threads::worker &worker_;
-  threads::stats &stats_;
+  comm::endpoint &ep_;
+  platform::stats &stats_;
   bool one_node_;
+  // Between root_exec's start and end: tasks run (enter_region()).
+  bool in_tasks_ = false;
   // Every home is mapped in place and open: a checkout only records itself.
   bool home_in_place_;
   // ITO_CHECK_ACCESS: the home blocks open now, and how (by block id).
@@ -199,7 +204,7 @@ private:
   std::unique_ptr<home_segments> homes_;
   std::unique_ptr<collective_table> coll_;
   std::unique_ptr<cache> cache_;
-  threads::remote_heap heap_;
+  comm::remote_heap heap_;
   program_heap prog_;
   char *heap_base_ = nullptr; // this rank's heap in the view
   std::vector<open_checkout> open_;

@@ -4,7 +4,6 @@
 #include "memory/memory.hpp"
 #include "memory/remote_access.hpp"
 #include "platform/error.hpp"
-#include "threads/worker.hpp"
 
 #include <algorithm>
 #include <cerrno>

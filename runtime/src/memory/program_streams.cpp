@@ -1,12 +1,11 @@
 #include "memory/program_streams.hpp"
 
+#include "comm/dispatch.hpp"
+#include "comm/endpoint.hpp"
+#include "comm/node_mailbox.hpp"
 #include "memory/memory.hpp"
 #include "platform/error.hpp"
 #include "platform/libc_next.hpp"
-#include "threads/node_mailbox.hpp"
-#include "threads/remote_ops.hpp"
-#include "threads/transport.hpp"
-#include "threads/worker.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -270,13 +269,13 @@ void apply(const request &q, const char *in, std::size_t in_len,
   std::memcpy(reply.data() + at, &value, sizeof value);
 }
 
-bool serve(int, const threads::msg_header &h, const char *payload,
+bool serve(int, const comm::msg_header &h, const char *payload,
            std::vector<char> &reply) {
   memory_system *m = the_memory_or_null();
   if (m)
     // What this node's processes asked before this request (a write
     // before the fork whose continuation sent it) comes first.
-    threads::serve_node_mailbox(m->worker());
+    comm::serve_node_mailbox(m->comm());
   request q;
   std::memcpy(&q, payload, sizeof q);
   reply.clear();
@@ -295,7 +294,7 @@ void everywhere(op o, int64_t a, const void *in, std::size_t in_len) {
                     "locale with %zu bytes, more than the %zu that go to "
                     "the other processes; use shorter names and values",
                     in_len, max_chunk);
-  const int n = m->worker().topo().n_ranks();
+  const int n = m->comm().topo().n_ranks();
   for (int r = 0; r < n; r++)
     if (r != m->rank())
       at_owner(r, o, nullptr, a, 0, in, in_len);
@@ -318,7 +317,7 @@ int owner_elsewhere_slow(const void *f) {
   const int owner = v.noncollective_owner(f);
   if (owner != m->rank())
     return owner;
-  threads::serve_node_mailbox(m->worker());
+  comm::serve_node_mailbox(m->comm());
   return -1;
 }
 
@@ -326,24 +325,24 @@ int64_t at_owner(int owner, op o, void *f, int64_t a, int64_t b, const void *in,
                  std::size_t in_len, void *out, std::size_t out_cap,
                  std::size_t *out_len) {
   memory_system &m = *the_memory_or_null();
-  threads::worker &w = m.worker();
+  comm::endpoint &e = m.comm();
   static thread_local std::vector<char> msg, reply;
   msg.clear();
-  const bool posted = w.local_peer(owner) && one_way(o);
+  const bool posted = e.on_this_node(owner) && one_way(o);
   const request q{o, posted ? 0u : 1u, reinterpret_cast<uint64_t>(f), a, b};
-  const threads::msg_header h{threads::msg_kind::stream,
-                              static_cast<uint32_t>(sizeof q + in_len), 0, 0};
+  const comm::msg_header h{comm::msg_kind::stream,
+                           static_cast<uint32_t>(sizeof q + in_len), 0, 0};
   append(msg, &h, sizeof h);
   append(msg, &q, sizeof q);
   append(msg, in, in_len);
   if (posted) {
-    threads::post_to_node_peer(w, owner, msg.data(), msg.size());
+    comm::post_to_node_peer(e, owner, msg.data(), msg.size());
     return static_cast<int64_t>(in_len);
   }
-  if (w.local_peer(owner)) {
-    threads::call_node_peer(w, owner, msg.data(), msg.size(), reply);
+  if (e.on_this_node(owner)) {
+    comm::call_node_peer(e, owner, msg.data(), msg.size(), reply);
   } else {
-    w.net().call(owner, msg.data(), msg.size(), reply);
+    e.net().call(owner, msg.data(), msg.size(), reply);
   }
   int64_t value = 0;
   if (reply.size() < sizeof value)
@@ -444,7 +443,7 @@ int descriptor_owner_elsewhere(int fd) {
 }
 
 void install(int rank, int n_ranks, MPI_Comm world) {
-  threads::set_stream_handler(serve);
+  comm::set_handler(comm::msg_kind::stream, serve);
   job_rank = rank;
   job_ranks = n_ranks;
   if (job_ranks == 1)

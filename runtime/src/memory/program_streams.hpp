@@ -5,7 +5,7 @@
 // means the same stream everywhere. So a task elsewhere does not touch it:
 // what it asks of the stream (write these bytes, flush, close, read a line)
 // is done by the owner, in order. Within a node the request goes into the
-// owner's mailbox (threads/node_mailbox.hpp) and a write does not wait;
+// owner's mailbox (comm/node_mailbox.hpp) and a write does not wait;
 // between nodes it is a request over the transport. The owner serves
 // requests when it polls, when idle, and before it uses one of its own
 // streams, so whatever happened before that use, wherever, comes first:

@@ -1,9 +1,9 @@
 #include "memory/remote_access.hpp"
 
+#include "comm/dispatch.hpp"
+#include "comm/transport.hpp"
 #include "memory/memory.hpp"
 #include "platform/error.hpp"
-#include "threads/remote_ops.hpp"
-#include "threads/transport.hpp"
 
 #include <cstring>
 
@@ -20,8 +20,8 @@ struct mem_request {
 
 std::vector<char> make_request(const mem_request &r, const void *data = nullptr,
                                std::size_t len = 0) {
-  threads::msg_header h{threads::msg_kind::memory,
-                        static_cast<uint32_t>(sizeof r + len), 0, 0};
+  comm::msg_header h{comm::msg_kind::memory,
+                     static_cast<uint32_t>(sizeof r + len), 0, 0};
   std::vector<char> msg(sizeof h + sizeof r + len);
   std::memcpy(msg.data(), &h, sizeof h);
   std::memcpy(msg.data() + sizeof h, &r, sizeof r);
@@ -43,7 +43,7 @@ template <class T> void reply_with(std::vector<char> &reply, const T &v) {
   std::memcpy(reply.data(), &v, sizeof v);
 }
 
-bool serve(int src, const threads::msg_header &, const char *payload,
+bool serve(int src, const comm::msg_header &, const char *payload,
            std::vector<char> &reply) {
   memory_system &m = the_memory("a global memory request");
   mem_request r;
@@ -117,13 +117,12 @@ bool serve(int src, const threads::msg_header &, const char *payload,
 
 } // namespace
 
-void begin_fetch(threads::transport &net, const home_loc &h, std::size_t len) {
+void begin_fetch(comm::transport &net, const home_loc &h, std::size_t len) {
   net.begin(h.rank,
             make_request(mem_request{mem_op::fetch, h.seg, h.offset, len}));
 }
 
-void finish_fetch(threads::transport &net, int rank, void *dst,
-                  std::size_t len) {
+void finish_fetch(comm::transport &net, int rank, void *dst, std::size_t len) {
   static thread_local std::vector<char> reply;
   net.finish(rank, reply);
   if (reply.size() != len)
@@ -132,26 +131,26 @@ void finish_fetch(threads::transport &net, int rank, void *dst,
   std::memcpy(dst, reply.data(), len);
 }
 
-void begin_write(threads::transport &net, const home_loc &h, const void *src,
+void begin_write(comm::transport &net, const home_loc &h, const void *src,
                  std::size_t len) {
   net.begin(
       h.rank,
       make_request(mem_request{mem_op::write, h.seg, h.offset, len}, src, len));
 }
 
-void begin_write_runs(threads::transport &net, const home_loc &h,
+void begin_write_runs(comm::transport &net, const home_loc &h,
                       const std::vector<char> &runs) {
   net.begin(h.rank, make_request(mem_request{mem_op::write_runs, h.seg,
                                              h.offset, runs.size()},
                                  runs.data(), runs.size()));
 }
 
-void finish_write(threads::transport &net, int rank) {
+void finish_write(comm::transport &net, int rank) {
   static thread_local std::vector<char> reply;
   net.finish(rank, reply);
 }
 
-uint64_t remote_atomic(threads::transport &net, const home_loc &h,
+uint64_t remote_atomic(comm::transport &net, const home_loc &h,
                        const atomic_args &a) {
   std::vector<char> msg = make_request(
       mem_request{mem_op::atomic, h.seg, h.offset, sizeof a}, &a, sizeof a);
@@ -165,7 +164,7 @@ uint64_t remote_atomic(threads::transport &net, const home_loc &h,
   return old;
 }
 
-uint64_t remote_epoch(threads::transport &net, int rank) {
+uint64_t remote_epoch(comm::transport &net, int rank) {
   std::vector<char> msg =
       make_request(mem_request{mem_op::epoch, segment::heap, 0, 0});
   std::vector<char> reply;
@@ -175,13 +174,13 @@ uint64_t remote_epoch(threads::transport &net, int rank) {
   return e;
 }
 
-void post_free(threads::transport &net, int rank, uint64_t offset) {
+void post_free(comm::transport &net, int rank, uint64_t offset) {
   std::vector<char> msg =
       make_request(mem_request{mem_op::free, segment::heap, offset, 0});
   net.post(rank, msg.data(), msg.size());
 }
 
-void post_frees(threads::transport &net, int rank, const uint64_t *offsets,
+void post_frees(comm::transport &net, int rank, const uint64_t *offsets,
                 std::size_t n) {
   std::vector<char> msg =
       make_request(mem_request{mem_op::free_many, segment::heap, 0, n}, offsets,
@@ -189,7 +188,7 @@ void post_frees(threads::transport &net, int rank, const uint64_t *offsets,
   net.post(rank, msg.data(), msg.size());
 }
 
-coll_desc call_collective(threads::transport &net, mem_op op, uint64_t a,
+coll_desc call_collective(comm::transport &net, mem_op op, uint64_t a,
                           uint64_t b) {
   std::vector<char> msg =
       make_request(mem_request{op, segment::collective, a, b});
@@ -200,6 +199,8 @@ coll_desc call_collective(threads::transport &net, mem_op op, uint64_t a,
   return d;
 }
 
-void install_memory_handler() { threads::set_memory_handler(serve); }
+void install_memory_handler() {
+  comm::set_handler(comm::msg_kind::memory, serve);
+}
 
 } // namespace ito::memory

@@ -1,6 +1,6 @@
 // Global memory between nodes: fetches, write-backs, frees, epochs and
 // collective-table operations shipped to the rank that owns the data, over
-// the runtime's transport (threads/transport.hpp), and served there when it
+// the runtime's transport (comm/transport.hpp), and served there when it
 // polls. Within a node nothing here is used: home memory is mapped in place.
 #pragma once
 
@@ -12,10 +12,9 @@
 #include <cstdint>
 #include <vector>
 
-namespace ito::threads {
+namespace ito::comm {
 class transport;
-struct msg_header;
-} // namespace ito::threads
+} // namespace ito::comm
 
 namespace ito::memory {
 
@@ -33,28 +32,27 @@ enum class mem_op : uint32_t {
 };
 
 // Requests whose replies are collected later, in order, per target.
-void begin_fetch(threads::transport &net, const home_loc &h, std::size_t len);
-void finish_fetch(threads::transport &net, int rank, void *dst,
-                  std::size_t len);
-void begin_write(threads::transport &net, const home_loc &h, const void *src,
+void begin_fetch(comm::transport &net, const home_loc &h, std::size_t len);
+void finish_fetch(comm::transport &net, int rank, void *dst, std::size_t len);
+void begin_write(comm::transport &net, const home_loc &h, const void *src,
                  std::size_t len);
-void finish_write(threads::transport &net, int rank);
+void finish_write(comm::transport &net, int rank);
 // Many short writes into one memory block at h, in one message: runs is a
 // sequence of {uint32 offset from h, uint32 length, the bytes}. Finished
 // by finish_write.
-void begin_write_runs(threads::transport &net, const home_loc &h,
+void begin_write_runs(comm::transport &net, const home_loc &h,
                       const std::vector<char> &runs);
 
 // Does an atomic operation at its home h and returns the old value.
-uint64_t remote_atomic(threads::transport &net, const home_loc &h,
+uint64_t remote_atomic(comm::transport &net, const home_loc &h,
                        const atomic_args &a);
 
-uint64_t remote_epoch(threads::transport &net, int rank);
-void post_free(threads::transport &net, int rank, uint64_t offset);
+uint64_t remote_epoch(comm::transport &net, int rank);
+void post_free(comm::transport &net, int rank, uint64_t offset);
 // Frees n objects of rank's at these offsets in its slice, in one message.
-void post_frees(threads::transport &net, int rank, const uint64_t *offsets,
+void post_frees(comm::transport &net, int rank, const uint64_t *offsets,
                 std::size_t n);
-coll_desc call_collective(threads::transport &net, mem_op op, uint64_t a,
+coll_desc call_collective(comm::transport &net, mem_op op, uint64_t a,
                           uint64_t b);
 
 // Installs the handler that serves these requests on this rank.

@@ -21,6 +21,8 @@ constexpr const char *known_variables[] = {
     "ITO_FORCE_INTERNODE",
     "ITO_NODE_SIZE",
     "ITO_STATS",
+    "ITO_TRACE",
+    "ITO_TRACE_EVENTS",
     "ITO_STACK_SIZE",
     "ITO_DEQUE_SLOTS",
     "ITO_STEAL_SEED",

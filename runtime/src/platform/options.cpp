@@ -62,7 +62,27 @@ std::size_t env_size(const char *name, std::size_t fallback) {
 options read_options() {
   options o;
   o.force_internode = env_bool("ITO_FORCE_INTERNODE", false);
-  o.stats = env_bool("ITO_STATS", false);
+  const char *stats = env_value("ITO_STATS");
+  if (stats && std::strncmp(stats, "json:", 5) == 0) {
+    if (!stats[5])
+      fatal("ITO_STATS=json: names no file; use ITO_STATS=json:FILE (or "
+            "json:- for standard error)");
+    o.stats = true;
+    o.stats_json = stats + 5;
+  } else if (stats && *stats) {
+    bool yes = false, no = false;
+    for (const char *t : {"1", "yes", "true", "on"})
+      yes = yes || strcasecmp(stats, t) == 0;
+    for (const char *f : {"0", "no", "false", "off"})
+      no = no || strcasecmp(stats, f) == 0;
+    if (!yes && !no)
+      fatal("ITO_STATS=%s is not understood; use 1 (a table on standard "
+            "error), json:FILE (JSON into FILE) or 0",
+            stats);
+    o.stats = yes;
+  }
+  if (const char *t = env_value("ITO_TRACE"))
+    o.trace = t;
   o.node_size = static_cast<int>(env_size("ITO_NODE_SIZE", 0));
   return o;
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 
 namespace ito::platform {
 
@@ -11,8 +12,12 @@ struct options {
   bool force_internode = false;
   // ITO_NODE_SIZE=k: the ranks of a machine form nodes of k ranks each.
   int node_size = 0;
-  // ITO_STATS=1: print per-rank and total counters at exit.
+  // ITO_STATS=1: print where each rank's time went, and its counters, at
+  // exit; ITO_STATS=json:FILE: the same as JSON into FILE ("-": stderr).
   bool stats = false;
+  std::string stats_json;
+  // ITO_TRACE=FILE: write a timeline of the run into FILE (trace.hpp).
+  std::string trace;
 };
 
 // Parses the ITO_* environment variables; a malformed value is a fatal error

@@ -21,7 +21,7 @@ namespace ito::threads {
 
 namespace {
 
-future_entry *entry(worker &w, global_ref f) {
+future_entry *entry(worker &w, comm::global_ref f) {
   return static_cast<future_entry *>(w.resolve(f));
 }
 
@@ -37,7 +37,7 @@ void lock(future_entry *e) {
 void unlock(future_entry *e) { e->lock.store(0, std::memory_order_release); }
 
 struct get_wait {
-  global_ref future;
+  comm::global_ref future;
   void *out;
   size_t size;
 };
@@ -57,8 +57,8 @@ struct get_wait {
 
 } // namespace
 
-bool future_take_local(worker &w, global_ref f, void *out, size_t size,
-                       global_ref park) {
+bool future_take_local(worker &w, comm::global_ref f, void *out, size_t size,
+                       comm::global_ref park) {
   future_entry *e = entry(w, f);
   lock(e);
   // An entry whose consumers are all served stays poisoned until its memory
@@ -89,8 +89,9 @@ bool future_take_local(worker &w, global_ref f, void *out, size_t size,
   return true;
 }
 
-void future_complete_local(worker &w, global_ref f, const void *value,
-                           size_t size, std::vector<global_ref> &waiters) {
+void future_complete_local(worker &w, comm::global_ref f, const void *value,
+                           size_t size,
+                           std::vector<comm::global_ref> &waiters) {
   future_entry *e = entry(w, f);
   lock(e);
   if (size)
@@ -104,6 +105,7 @@ void future_complete_local(worker &w, global_ref f, const void *value,
 } // namespace ito::threads
 
 using namespace ito::threads;
+namespace comm = ito::comm;
 
 extern "C" {
 
@@ -113,8 +115,8 @@ uint64_t ito_sched_future_new(int consumers) {
                          "least one",
                          consumers);
   worker &w = the_worker();
-  global_ref f = w.heap().allocate(sizeof(future_entry) +
-                                   sizeof(global_ref) * size_t(consumers));
+  comm::global_ref f = w.heap().allocate(
+      sizeof(future_entry) + sizeof(comm::global_ref) * size_t(consumers));
   auto *e = static_cast<future_entry *>(w.heap().local(f));
   e->lock.store(0, std::memory_order_relaxed);
   e->done = 0;
@@ -129,7 +131,7 @@ void ito_sched_future_done(uint64_t f, const void *value, size_t size,
   // Its consumers may run anywhere.
   ito::memory::fence_release();
   worker &w = the_worker();
-  std::vector<global_ref> waiters;
+  std::vector<comm::global_ref> waiters;
   future_complete(w, f, value, size, waiters);
   if (parent_here) {
     // Work first: the parent goes on; the waiters run when we are idle, or
@@ -145,11 +147,11 @@ void ito_sched_future_done(uint64_t f, const void *value, size_t size,
   if (waiters.empty())
     enter_scheduler();
   // Greedy: run one waiter now, the rest when idle.
-  global_ref first = waiters.front();
+  comm::global_ref first = waiters.front();
   w.make_ready(waiters.data() + 1, waiters.size() - 1);
   ito_uat_call_on(
       w.scheduler_stack_top(),
-      [](void *p) { resume_evacuated(reinterpret_cast<global_ref>(p)); },
+      [](void *p) { resume_evacuated(reinterpret_cast<comm::global_ref>(p)); },
       reinterpret_cast<void *>(first));
 }
 

@@ -9,6 +9,7 @@
 // copy of main's frames, once per phase.
 #include "threads/homecoming.hpp"
 
+#include "comm/dispatch.hpp"
 #include "memory/coherence.hpp"
 #include "threads/context.hpp"
 #include "threads/remote_ops.hpp"
@@ -26,7 +27,7 @@ namespace {
   if (const peer *home = w.local_peer(0)) {
     home->shared->homecoming.store(p.thread, std::memory_order_release);
   } else {
-    msg_header h{msg_kind::home, 0, p.thread, 0};
+    comm::msg_header h{comm::msg_kind::home, 0, p.thread, 0};
     w.net().post(0, &h, sizeof h);
   }
   scheduler_loop();
@@ -34,20 +35,21 @@ namespace {
 
 } // namespace
 
-bool take_homecoming(worker &w, global_ref &thread) {
+bool take_homecoming(worker &w, comm::global_ref &thread) {
   if (w.shared()->homecoming.load(std::memory_order_relaxed) == 0)
     return false;
   thread = w.shared()->homecoming.exchange(0, std::memory_order_acquire);
   return thread != 0;
 }
 
-void deliver_homecoming(worker &w, global_ref thread) {
+void deliver_homecoming(worker &w, comm::global_ref thread) {
   w.shared()->homecoming.store(thread, std::memory_order_release);
 }
 
 } // namespace ito::threads
 
 using namespace ito::threads;
+namespace comm = ito::comm;
 
 extern "C" void ito_abi_home(void) {
   worker *w = the_worker_or_null();

@@ -19,8 +19,8 @@
 
 namespace ito::threads {
 
-global_ref new_join_entry(worker &w) {
-  global_ref ref = w.heap().allocate(sizeof(join_entry));
+comm::global_ref new_join_entry(worker &w) {
+  comm::global_ref ref = w.heap().allocate(sizeof(join_entry));
   auto *e = static_cast<join_entry *>(w.heap().local(ref));
   e->arrived.store(0, std::memory_order_relaxed);
   e->waiter = 0;
@@ -111,14 +111,14 @@ void run_on_after_park(worker &w, const parked_thread &p) {
 namespace {
 
 struct join_wait {
-  global_ref join;
+  comm::global_ref join;
 };
 
 // Runs on the scheduler stack with the joining thread's context saved at
 // ctx: evacuate the thread, then race the child for the join entry.
 [[noreturn]] void suspend_at_join(void *ctx, void *arg) {
   worker &w = the_worker();
-  const global_ref join = static_cast<join_wait *>(arg)->join;
+  const comm::global_ref join = static_cast<join_wait *>(arg)->join;
   parked_thread p = park_current(w, ctx);
   if (join_arrive_parent(w, join, p.thread) != 0)
     unpark_in_place(w, p, nullptr); // the child finished meanwhile
@@ -128,10 +128,10 @@ struct join_wait {
 
 } // namespace
 
-[[noreturn]] void resume_evacuated(global_ref ev) {
+[[noreturn]] void resume_evacuated(comm::global_ref ev) {
   worker &w = the_worker();
   void *ctx, *base;
-  global_ref join;
+  comm::global_ref join;
   uint64_t strand_views, fp;
   fetch_evacuated(w, ev, ctx, base, join, strand_views, fp);
   views::set(reinterpret_cast<void *>(strand_views));
@@ -141,7 +141,7 @@ struct join_wait {
   w.start_chain(base, join);
   w.counters().resumes++;
   // The thread was evacuated into the heap of the rank it suspended on.
-  if (ref_rank(ev) != w.rank())
+  if (comm::ref_rank(ev) != w.rank())
     w.counters().migrations++;
   ito_uat_resume(ctx, nullptr);
 }
@@ -149,6 +149,7 @@ struct join_wait {
 } // namespace ito::threads
 
 using namespace ito::threads;
+namespace comm = ito::comm;
 
 extern "C" {
 
@@ -188,14 +189,14 @@ void ito_sched_child_done(const void *value, size_t size) {
   // elsewhere and reads what this child wrote.
   ito::memory::fence_release_leaving();
   worker &w = the_worker();
-  global_ref waiter;
+  comm::global_ref waiter;
   const auto left = reinterpret_cast<uint64_t>(views::take());
   if (join_arrive_child(w, w.stolen_join, value, size, left, waiter) == 0)
     enter_scheduler(); // the parent has not reached the join yet
   // The parent is parked at the join: run it on (greedy join).
   ito_uat_call_on(
       w.scheduler_stack_top(),
-      [](void *p) { resume_evacuated(reinterpret_cast<global_ref>(p)); },
+      [](void *p) { resume_evacuated(reinterpret_cast<comm::global_ref>(p)); },
       reinterpret_cast<void *>(waiter));
 }
 

@@ -1,9 +1,10 @@
 // Where a child whose parent continuation was stolen meets its parent
 // (greedy join, Shiina & Taura, Cluster'22, Fig. 4). Lives in the remote heap
-// of the rank that separated the two; both sides reach it by its global_ref.
+// of the rank that separated the two; both sides reach it by its
+// global_ref.
 #pragma once
 
-#include "threads/global_ref.hpp"
+#include "comm/global_ref.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -17,7 +18,7 @@ struct join_entry {
   // each add one; the one that sees 1 arrived last and runs on.
   std::atomic<int64_t> arrived;
   // The suspended parent (an evacuated thread), set before it arrives.
-  global_ref waiter;
+  comm::global_ref waiter;
   // The child's views of reducers (threads/views.hpp), for the parent to
   // reduce into its own.
   uint64_t views;
@@ -32,7 +33,9 @@ struct future_entry {
   int32_t n_waiters;
   int32_t capacity; // consumers given to async()
   alignas(16) unsigned char value[detail::max_result_size];
-  global_ref *waiters() { return reinterpret_cast<global_ref *>(this + 1); }
+  comm::global_ref *waiters() {
+    return reinterpret_cast<comm::global_ref *>(this + 1);
+  }
 };
 
 // A suspended thread, evacuated from the uni-address region: its frames
@@ -40,7 +43,7 @@ struct future_entry {
 struct evacuated_thread {
   void *ctx;
   void *base;
-  global_ref join; // the entry its own completion goes to
+  comm::global_ref join; // the entry its own completion goes to
   uint64_t size;
   uint64_t views;      // its views of reducers
   uint64_t fp_control; // its floating-point control state (fp_control.hpp)

@@ -2,6 +2,7 @@
 // end of a parallel region.
 #include "threads/scheduler.hpp"
 
+#include "comm/dispatch.hpp"
 #include "threads/context.hpp"
 #include "threads/homecoming.hpp"
 
@@ -76,8 +77,8 @@ void adapt_interval(int64_t &interval, uint64_t &last, uint64_t now,
 }
 
 void adapt_poll_interval(worker &w) {
-  adapt_interval(w.poll_interval, w.last_poll_ns, now_ns(), poll_period_ns,
-                 max_poll_interval);
+  adapt_interval(w.poll_interval, w.last_poll_ns, platform::now_ns(),
+                 poll_period_ns, max_poll_interval);
 }
 
 // What a poll serves: requests from other nodes (steals above all), the
@@ -85,7 +86,7 @@ void adapt_poll_interval(worker &w) {
 // or that the eager write-back policy owes.
 void serve_requests(worker &w) {
   ito::memory::poll_at_release_point();
-  serve_node_mailbox(w);
+  comm::serve_node_mailbox(w.comm());
   ito::memory::fence_poll();
 }
 
@@ -97,7 +98,8 @@ void announce_exit(worker &w) {
     if (const peer *p = w.local_peer(r)) {
       p->shared->exit_epoch.store(w.epoch, std::memory_order_release);
     } else {
-      msg_header h{msg_kind::exit, 0, 0, static_cast<uint64_t>(w.epoch)};
+      comm::msg_header h{comm::msg_kind::exit, 0, 0,
+                         static_cast<uint64_t>(w.epoch)};
       w.net().post(r, &h, sizeof h);
     }
   }
@@ -168,8 +170,7 @@ void poll_sooner(worker &w) {
 
 void scheduler_loop() {
   worker &w = the_worker();
-  if (w.stats_enabled())
-    w.idle_since = now_ns();
+  w.start_idle();
   for (;;) {
     // Another process ended the job (exit() in a task, an error): leave
     // the same way, from here where the runtime holds nothing.
@@ -183,11 +184,11 @@ void scheduler_loop() {
       announce_exit(w);
       continue;
     }
-    if (global_ref t; w.rank() == 0 && take_homecoming(w, t))
+    if (comm::global_ref t; w.rank() == 0 && take_homecoming(w, t))
       resume_evacuated(t);
-    if (global_ref t = w.take_ready())
+    if (comm::global_ref t = w.take_ready())
       resume_evacuated(t);
-    serve_node_mailbox(w);
+    comm::serve_node_mailbox(w.comm());
     ito::memory::fence_poll();
     try_steal();
     ito::memory::poll_at_release_point();
@@ -198,6 +199,8 @@ void scheduler_loop() {
 } // namespace ito::threads
 
 using namespace ito::threads;
+namespace comm = ito::comm;
+namespace platform = ito::platform;
 
 extern "C" {
 
@@ -260,7 +263,7 @@ void ito_sched_loop_poll(void) {
     return;
   // The iterations between two loop polls follow the clock as the forks
   // between two polls do, aiming at leaf_poll_period_ns.
-  const uint64_t now = now_ns();
+  const uint64_t now = platform::now_ns();
   adapt_interval(w.leaf_interval, w.last_leaf_poll_ns, now, leaf_poll_period_ns,
                  max_leaf_interval);
   ito_sched_loop_countdown = w.leaf_interval;
@@ -289,13 +292,16 @@ void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
     w.net().quiesce();
   ito::memory::fence_acquire();
   MPI_Barrier(world);
+  const uint64_t region_start =
+      w.stats_enabled() || platform::tracing() ? platform::now_ns() : 0;
+  w.run_since = region_start;
   w.epoch++;
   w.in_root = true;
   views::set(nullptr); // the root task is the leftmost strand
   ito_sched_deque = w.dq();
   w.poll_interval =
       w.multi_node() ? restart_poll_interval : single_node_interval;
-  w.last_poll_ns = now_ns();
+  w.last_poll_ns = platform::now_ns();
   ito_sched_poll_countdown = poll_interval_for(w);
   if (w.multi_node()) {
     w.leaf_interval = restart_leaf_interval;
@@ -325,6 +331,8 @@ void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
   // Back in SPMD mode, on the process's own stack. Requests still in
   // flight (a steal that found nothing, a free) are served before anyone
   // leaves.
+  if (region_start)
+    w.counters().region_ns += platform::now_ns() - region_start;
   ito::memory::fence_leave_region();
   if (w.multi_node()) {
     w.net().quiesce();

@@ -2,7 +2,7 @@
 // public header ito/detail/tasks.hpp).
 #pragma once
 
-#include "threads/global_ref.hpp"
+#include "comm/global_ref.hpp"
 
 #include <vector>
 
@@ -26,7 +26,7 @@ public:
 };
 
 // A fresh join entry in this worker's remote heap.
-global_ref new_join_entry(worker &w);
+comm::global_ref new_join_entry(worker &w);
 
 // Runs on the scheduler stack: steals until there is work or the region
 // ends. Never returns.
@@ -44,9 +44,9 @@ void serve_steal(worker &w, std::vector<char> &reply);
 // future): the evacuated copy, and what its worker needs to go on.
 struct parked_thread {
   void *ctx = nullptr;
-  global_ref thread = 0;   // the evacuated copy
+  comm::global_ref thread = 0; // the evacuated copy
   int64_t parent_slot = 0; // the deque slot of its parent's continuation
-  global_ref own_join = 0; // where the thread delivers its own value
+  comm::global_ref own_join = 0; // where the thread delivers its own value
   bool attached = false;   // own_join was allocated for this parking
 };
 
@@ -62,6 +62,6 @@ parked_thread park_current(worker &w, void *ctx);
 [[noreturn]] void enter_scheduler();
 
 // Resumes an evacuated thread here (on the scheduler stack).
-[[noreturn]] void resume_evacuated(global_ref thread);
+[[noreturn]] void resume_evacuated(comm::global_ref thread);
 
 } // namespace ito::threads

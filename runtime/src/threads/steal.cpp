@@ -3,8 +3,10 @@
 // its own uni-address region, and resumes them. A victim on this node is
 // robbed directly through shared memory; a victim on another node runs the
 // same protocol on its own deque when it polls, on the thief's behalf.
+#include "comm/dispatch.hpp"
 #include "memory/coherence.hpp"
 #include "platform/error.hpp"
+#include "platform/trace.hpp"
 #include "threads/context.hpp"
 #include "threads/fp_control.hpp"
 #include "threads/remote_ops.hpp"
@@ -14,6 +16,7 @@
 
 #include <ito/detail/deque.hpp>
 
+#include <algorithm>
 #include <cstring>
 
 namespace ito::threads {
@@ -23,8 +26,9 @@ namespace {
 struct stolen {
   void *ctx;
   void *base;
-  global_ref join;        // where the thief's parent meets the child
-  global_ref parent_join; // where the stolen thread delivers its own value
+  // Where the thief's parent meets the child, and where the stolen thread
+  // delivers its own value.
+  comm::global_ref join, parent_join;
 };
 
 // THE protocol, thief side, on deque d. copy(ctx, size) moves the stolen
@@ -63,7 +67,7 @@ bool take_oldest(worker &w, detail::deque *d, Copy &&copy, stolen &s) {
 
 struct steal_reply {
   uint64_t ok;      // a continuation follows
-  global_ref ready; // or: a parked thread that is ready to run
+  comm::global_ref ready; // or: a parked thread that is ready to run
   stolen s;
   // The victim's write-back that covers what the continuation may read
   // (the lazy release of the fork, Itoyori SC'23, Fig. 6).
@@ -72,7 +76,7 @@ struct steal_reply {
 };
 
 bool steal_remote(worker &w, int victim, stolen &s, uint64_t &fp) {
-  msg_header h{msg_kind::steal, 0, 0, 0};
+  comm::msg_header h{comm::msg_kind::steal, 0, 0, 0};
   std::vector<char> reply;
   w.net().call(victim, &h, sizeof h, reply);
   steal_reply r;
@@ -117,13 +121,14 @@ void try_steal() {
   int victim = static_cast<int>(w.rng()() % static_cast<unsigned>(n - 1));
   if (victim >= w.rank())
     victim++;
-  uint64_t t0 = w.stats_enabled() ? now_ns() : 0;
+  const uint64_t t0 =
+      w.stats_enabled() || platform::tracing() ? platform::now_ns() : 0;
   w.counters().steal_attempts++;
   stolen s;
   bool ok;
   uint64_t fp = 0;
   if (const peer *p = w.local_peer(victim)) {
-    if (global_ref t = p->shared->ready.take()) {
+    if (comm::global_ref t = p->shared->ready.take()) {
       w.counters().steals++;
       resume_evacuated(t);
     }
@@ -140,22 +145,29 @@ void try_steal() {
   } else {
     ok = steal_remote(w, victim, s, fp);
   }
-  if (!ok)
+  if (!ok) {
+    if (t0)
+      w.counters().steal_try_ns += platform::now_ns() - t0;
     return;
+  }
   // The continuation goes on with its floating-point control state.
   if (set_fp_control(fp))
     publish_fp_control();
-  w.start_chain(s.base, s.parent_join);
-  stats &st = w.counters();
+  platform::stats &st = w.counters();
   st.steals++;
   st.stolen_bytes += static_cast<uint64_t>(static_cast<char *>(s.base) -
                                            static_cast<char *>(s.ctx));
-  if (w.stats_enabled()) {
-    uint64_t dt = now_ns() - t0;
+  if (t0) {
+    // (Before start_chain, so that the steal lies within the idle time.)
+    const uint64_t dt = platform::now_ns() - t0;
+    st.steal_try_ns += dt;
     st.steal_ns_total += dt;
-    if (dt > st.steal_ns_max)
-      st.steal_ns_max = dt;
+    st.steal_ns_max = std::max(st.steal_ns_max, dt);
+    st.add_steal_latency(dt);
+    if (platform::tracing())
+      platform::trace(platform::trace_kind::steal, t0, t0 + dt, victim);
   }
+  w.start_chain(s.base, s.parent_join);
   // A stolen continuation starts with views of its own.
   views::set(views::empty);
   ito_uat_resume(s.ctx, reinterpret_cast<void *>(s.join));

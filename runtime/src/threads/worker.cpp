@@ -115,30 +115,20 @@ bool explain_fault(const platform::fault &f, char *buf, std::size_t size) {
   return false;
 }
 
-// Ends the job in the processes of other machines (platform/process_exit).
-void send_stop(long long code) {
-  worker *w = current;
-  if (!w || !w->multi_node())
-    return;
-  for (int r = 0; r < w->topo().n_ranks(); r++)
-    if (!platform::on_this_machine(r)) {
-      msg_header h{msg_kind::stop, 0, 0, static_cast<uint64_t>(code)};
-      w->net().post(r, &h, sizeof h);
-    }
-}
-
 } // namespace
 
 worker &the_worker() { return *current; }
 worker *the_worker_or_null() { return current; }
 
-worker::worker(const platform::topology &topo, bool stats_enabled)
-    : topo_(topo), rank_(topo.rank()), stats_enabled_(stats_enabled),
+worker::worker(comm::endpoint &ep, platform::stats &counters,
+               bool stats_enabled)
+    : ep_(ep), topo_(ep.topo()), rank_(ep.rank()),
+      stats_enabled_(stats_enabled), stats_(counters),
       // Which victims thieves try: the same every run unless ITO_STEAL_SEED
       // says otherwise (tests run programs under several schedules).
-      rng_(static_cast<unsigned>(
-          topo.rank() * 7919 + 17 +
-          platform::env_size("ITO_STEAL_SEED", 0) * 1000003)) {
+      rng_(static_cast<unsigned>(topo_.rank() * 7919 + 17 +
+                                 platform::env_size("ITO_STEAL_SEED", 0) *
+                                     1000003)) {
   const std::size_t stack_size = round_up(
       platform::env_size("ITO_STACK_SIZE", std::size_t(64) << 20), 1 << 20);
   const std::size_t heap_size =
@@ -152,7 +142,7 @@ worker::worker(const platform::topology &topo, bool stats_enabled)
 
   uint64_t job =
       rank_ == 0 ? (uint64_t(getpid()) << 20) ^ uint64_t(time(nullptr)) : 0;
-  MPI_Bcast(&job, 1, MPI_UINT64_T, 0, topo.world());
+  MPI_Bcast(&job, 1, MPI_UINT64_T, 0, topo_.world());
 
   stacks_ = std::make_unique<uni_address_region>(shm_name(job, rank_, "stack"),
                                                  stack_size);
@@ -164,7 +154,6 @@ worker::worker(const platform::topology &topo, bool stats_enabled)
   shared_->fp_control.store(current_fp_control(), std::memory_order_relaxed);
   shared_->exit_epoch.store(0, std::memory_order_relaxed);
   shared_->homecoming.store(0, std::memory_order_relaxed);
-  shared_->mailbox.init();
   shared_->ready.lock.store(0, std::memory_order_relaxed);
   shared_->ready.head = shared_->ready.tail = 0;
   dq_ = reinterpret_cast<detail::deque *>(base + l.deque_offset);
@@ -177,11 +166,11 @@ worker::worker(const platform::topology &topo, bool stats_enabled)
   heap_.attach(rank_, base + l.heap_offset, heap_size);
 
   // Map every other worker of the node.
-  MPI_Comm node = topo.node_comm();
-  std::vector<int> node_ranks(static_cast<size_t>(topo.node_n_ranks()));
+  MPI_Comm node = topo_.node_comm();
+  std::vector<int> node_ranks(static_cast<size_t>(topo_.node_n_ranks()));
   MPI_Allgather(&rank_, 1, MPI_INT, node_ranks.data(), 1, MPI_INT, node);
   MPI_Barrier(node);
-  peer_of_rank_.assign(static_cast<size_t>(topo.n_ranks()), nullptr);
+  peer_of_rank_.assign(static_cast<size_t>(topo_.n_ranks()), nullptr);
   peers_.reserve(node_ranks.size());
   for (int r : node_ranks) {
     if (r == rank_)
@@ -221,15 +210,11 @@ worker::worker(const platform::topology &topo, bool stats_enabled)
   sched_stack_ = static_cast<char *>(s);
   sched_stack_top_ = sched_stack_ + sched_stack_size_ + platform::page_size();
 
-  ito_sched_owner_fences = setup_asymmetric_barrier(topo.world()) ? 0 : 1;
+  ito_sched_owner_fences = setup_asymmetric_barrier(topo_.world()) ? 0 : 1;
 
-  if (topo.n_nodes() > 1)
-    net_ = std::make_unique<transport>(topo.world(), rank_, topo.n_ranks(),
-                                       serve_request);
-
+  install_handlers();
   current = this;
   platform::add_fault_explainer(explain_fault);
-  platform::set_stop_sender(send_stop);
 }
 
 worker::~worker() {
@@ -238,11 +223,11 @@ worker::~worker() {
   munmap(sched_stack_, sched_stack_size_ + platform::page_size());
 }
 
-void worker::release(global_ref ref) {
-  if (ref_rank(ref) == rank_)
+void worker::release(comm::global_ref ref) {
+  if (comm::ref_rank(ref) == rank_)
     heap_.free_local(ref);
   else
-    remote_heap::mark_freed(resolve(ref));
+    comm::remote_heap::mark_freed(resolve(ref));
 }
 
 namespace {
@@ -255,7 +240,7 @@ void lock_word(std::atomic<int32_t> &l) {
 }
 } // namespace
 
-bool ready_queue::push(global_ref t) {
+bool ready_queue::push(comm::global_ref t) {
   lock_word(lock);
   bool ok = tail - head < capacity;
   if (ok)
@@ -264,24 +249,24 @@ bool ready_queue::push(global_ref t) {
   return ok;
 }
 
-global_ref ready_queue::take() {
+comm::global_ref ready_queue::take() {
   if (head == tail) // racy peek; the locked check below decides
     return 0;
   lock_word(lock);
-  global_ref t = head != tail ? items[head++ % capacity] : 0;
+  comm::global_ref t = head != tail ? items[head++ % capacity] : 0;
   lock.store(0, std::memory_order_release);
   return t;
 }
 
-void worker::make_ready(const global_ref *threads, std::size_t n) {
+void worker::make_ready(const comm::global_ref *threads, std::size_t n) {
   for (std::size_t i = 0; i < n; i++)
     if (!shared_->ready.push(threads[i]))
       ready_overflow_.push_back(threads[i]);
 }
 
-global_ref worker::take_ready() {
+comm::global_ref worker::take_ready() {
   if (!ready_overflow_.empty()) {
-    global_ref t = ready_overflow_.back();
+    comm::global_ref t = ready_overflow_.back();
     ready_overflow_.pop_back();
     return t;
   }
@@ -302,7 +287,7 @@ void worker::lock_deque(detail::deque *d) {
     __builtin_ia32_pause();
 }
 
-void worker::start_chain(void *base, global_ref join) {
+void worker::start_chain(void *base, comm::global_ref join) {
   end_idle();
   lock_deque(dq_);
   dq_->slots[0].ctx = base;

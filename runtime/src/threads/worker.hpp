@@ -2,14 +2,14 @@
 // view of the other workers of the node.
 #pragma once
 
+#include "comm/endpoint.hpp"
+#include "comm/global_ref.hpp"
+#include "comm/remote_heap.hpp"
 #include "platform/shm.hpp"
+#include "platform/stats.hpp"
 #include "platform/topology.hpp"
-#include "threads/global_ref.hpp"
+#include "platform/trace.hpp"
 #include "threads/join_entry.hpp"
-#include "threads/node_mailbox.hpp"
-#include "threads/remote_heap.hpp"
-#include "threads/stats.hpp"
-#include "threads/transport.hpp"
 #include "threads/uni_address.hpp"
 
 #include <ito/detail/deque.hpp>
@@ -31,10 +31,10 @@ struct ready_queue {
   static constexpr uint32_t capacity = 4096;
   std::atomic<int32_t> lock;
   uint32_t head, tail; // items [head, tail), indices modulo capacity
-  global_ref items[capacity];
+  comm::global_ref items[capacity];
 
-  bool push(global_ref t);
-  global_ref take(); // oldest, or 0
+  bool push(comm::global_ref t);
+  comm::global_ref take(); // oldest, or 0
 };
 
 // The part of a worker that its node peers read and write (shared memory).
@@ -44,12 +44,10 @@ struct worker_shared {
   alignas(64) ready_queue ready;
   // Rank 0: the root thread, sent home by the process it left
   // (homecoming.cpp).
-  alignas(64) std::atomic<global_ref> homecoming;
+  alignas(64) std::atomic<comm::global_ref> homecoming;
   // The floating-point control state of this worker's strand, as of the
   // program's last change of it (fp_control.hpp; 0: the default).
   alignas(64) std::atomic<uint64_t> fp_control{0};
-  // Requests from the node's other processes (node_mailbox.hpp).
-  alignas(64) node_mailbox mailbox;
 };
 
 // Another worker of this node, as this process maps it.
@@ -63,17 +61,17 @@ struct peer {
 
 class worker {
 public:
-  worker(const platform::topology &topo, bool stats_enabled);
+  worker(comm::endpoint &ep, platform::stats &counters, bool stats_enabled);
   ~worker();
 
   int rank() const { return rank_; }
   const platform::topology &topo() const { return topo_; }
   detail::deque *dq() const { return dq_; }
-  remote_heap &heap() { return heap_; }
+  comm::remote_heap &heap() { return heap_; }
   const uni_address_region &stacks() const { return *stacks_; }
   char *scheduler_stack_top() const { return sched_stack_top_; }
   worker_shared *shared() const { return shared_; }
-  stats &counters() { return stats_; }
+  platform::stats &counters() { return stats_; }
   bool stats_enabled() const { return stats_enabled_; }
 
   // Peer worker of a rank on this node, or null if it is on another node.
@@ -83,19 +81,19 @@ public:
   const std::vector<peer> &peers() const { return peers_; }
 
   // The object a global_ref names, for a home on this node.
-  void *resolve(global_ref ref) const {
-    int r = ref_rank(ref);
+  void *resolve(comm::global_ref ref) const {
+    int r = comm::ref_rank(ref);
     if (r == rank_)
       return heap_.local(ref);
-    return local_peer(r)->heap + ref_offset(ref);
+    return local_peer(r)->heap + comm::ref_offset(ref);
   }
   // Frees a runtime object wherever its home is (on this node).
-  void release(global_ref ref);
+  void release(comm::global_ref ref);
 
   // Starts a new chain of frames on this worker: the deque is emptied and
   // its sentinel says where the chain's stack begins and where its root
   // thread delivers its value.
-  void start_chain(void *base, global_ref join);
+  void start_chain(void *base, comm::global_ref join);
 
   void lock_deque(detail::deque *d);
   static void unlock_deque(detail::deque *d) {
@@ -115,30 +113,48 @@ public:
   // since owners do not fence on their pops; a plain fence if owners do.
   void barrier_for_thief();
 
-  // Messages to and from other nodes (exists when there is more than one).
-  transport &net() { return *net_; }
-  bool multi_node() const { return net_ != nullptr; }
+  // Messages to other processes.
+  comm::endpoint &comm() { return ep_; }
+  comm::transport &net() { return ep_.net(); }
+  bool multi_node() const { return ep_.multi_node(); }
   // Whether the calling thread is this worker's (not one the program
   // started itself).
   bool on_own_thread() const { return pthread_equal(pthread_self(), thread_); }
 
-  // When this worker entered the scheduler loop (ITO_STATS only).
+  // When this worker began running tasks, entered the scheduler loop, and
+  // its time waiting for other nodes by then (ITO_STATS, ITO_TRACE).
+  uint64_t run_since = 0;
   uint64_t idle_since = 0;
+  uint64_t waited_before_idle = 0;
+  void start_idle() {
+    if (!stats_enabled_ && !platform::tracing())
+      return;
+    idle_since = platform::now_ns();
+    waited_before_idle = stats_.wait_ns;
+    if (platform::tracing() && run_since)
+      platform::trace(platform::trace_kind::run, run_since, idle_since);
+    run_since = 0;
+  }
   void end_idle() {
-    if (idle_since) {
-      stats_.idle_ns += now_ns() - idle_since;
-      idle_since = 0;
-    }
+    if (!idle_since)
+      return;
+    const uint64_t now = platform::now_ns();
+    stats_.idle_ns += now - idle_since;
+    stats_.wait_idle_ns += stats_.wait_ns - waited_before_idle;
+    if (platform::tracing())
+      platform::trace(platform::trace_kind::idle, idle_since, now);
+    idle_since = 0;
+    run_since = now;
   }
 
   // Saved by root_exec: where this process returns to SPMD mode.
   void *main_ctx = nullptr;
   // The join entry of the stolen slot found by the last failed pop.
-  global_ref stolen_join = 0;
+  comm::global_ref stolen_join = 0;
   // Makes parked threads whose wait is over runnable (here or by thieves).
-  void make_ready(const global_ref *threads, std::size_t n);
+  void make_ready(const comm::global_ref *threads, std::size_t n);
   // A runnable parked thread of this worker, or 0.
-  global_ref take_ready();
+  comm::global_ref take_ready();
   // Forks between two polls, and when the last poll was (scheduler.cpp).
   int64_t poll_interval = 0;
   uint64_t last_poll_ns = 0;
@@ -147,10 +163,11 @@ public:
   uint64_t last_leaf_poll_ns = 0;
   // Root region bookkeeping.
   int64_t epoch = 0;
-  global_ref root_join = 0;
+  comm::global_ref root_join = 0;
   bool in_root = false;
 
 private:
+  comm::endpoint &ep_;
   const platform::topology &topo_;
   int rank_;
   bool stats_enabled_;
@@ -158,17 +175,17 @@ private:
   platform::shm_segment block_; // worker_shared + deque + remote heap
   worker_shared *shared_ = nullptr;
   detail::deque *dq_ = nullptr;
-  remote_heap heap_;
+  comm::remote_heap heap_;
   std::vector<peer> peers_;
   std::vector<const peer *> peer_of_rank_;
   std::vector<platform::shm_segment> peer_blocks_, peer_stacks_;
   char *sched_stack_ = nullptr;
   std::size_t sched_stack_size_ = 0;
   char *sched_stack_top_ = nullptr;
-  stats stats_;
+  platform::stats &stats_;
   std::minstd_rand rng_;
-  std::unique_ptr<transport> net_;
-  std::vector<global_ref> ready_overflow_; // when the shared queue is full
+  // Ready threads when the shared queue is full.
+  std::vector<comm::global_ref> ready_overflow_;
   pthread_t thread_ = pthread_self();
 };
 

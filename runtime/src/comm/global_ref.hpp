@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-namespace ito::threads {
+namespace ito::comm {
 
 using global_ref = uint64_t;
 
@@ -18,4 +18,4 @@ inline global_ref make_ref(int rank, uint64_t offset) {
 inline int ref_rank(global_ref r) { return int(r >> ref_rank_shift) - 1; }
 inline uint64_t ref_offset(global_ref r) { return r & ref_offset_mask; }
 
-} // namespace ito::threads
+} // namespace ito::comm

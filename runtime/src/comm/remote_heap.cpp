@@ -1,11 +1,11 @@
-#include "threads/remote_heap.hpp"
+#include "comm/remote_heap.hpp"
 
 #include "platform/error.hpp"
 
 #include <algorithm>
 #include <new>
 
-namespace ito::threads {
+namespace ito::comm {
 
 namespace {
 constexpr std::size_t min_block = 64;
@@ -96,4 +96,4 @@ void remote_heap::collect() {
   outstanding_.resize(kept);
 }
 
-} // namespace ito::threads
+} // namespace ito::comm

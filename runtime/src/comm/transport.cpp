@@ -1,10 +1,12 @@
-#include "threads/transport.hpp"
+#include "comm/transport.hpp"
 
 #include "platform/process_exit.hpp"
+#include "platform/stats.hpp"
+#include "platform/trace.hpp"
 
 #include <cstring>
 
-namespace ito::threads {
+namespace ito::comm {
 
 namespace {
 // Requests and one-way messages share a tag (one probe per poll); replies
@@ -66,6 +68,12 @@ void transport::begin(int target, std::vector<char> &&req) {
 }
 
 void transport::finish(int target, std::vector<char> &reply) {
+  // The outermost wait counts (a request served meanwhile may wait too).
+  const uint64_t since =
+      !waiting_ && (platform::timing_on() || platform::tracing())
+          ? platform::now_ns()
+          : 0;
+  waiting_++;
   for (;;) {
     int flag = 0;
     MPI_Message m;
@@ -76,6 +84,14 @@ void transport::finish(int target, std::vector<char> &reply) {
       MPI_Get_count(&st, MPI_BYTE, &count);
       reply.resize(static_cast<size_t>(count));
       MPI_Mrecv(reply.data(), count, MPI_BYTE, &m, MPI_STATUS_IGNORE);
+      waiting_--;
+      if (since) {
+        const uint64_t now = platform::now_ns();
+        if (wait_ns_)
+          *wait_ns_ += now - since;
+        if (platform::tracing())
+          platform::trace(platform::trace_kind::wait, since, now, target);
+      }
       return;
     }
     // Someone may be waiting on us while we wait: serve them. The target
@@ -145,4 +161,4 @@ void transport::quiesce() {
   MPI_Barrier(comm_);
 }
 
-} // namespace ito::threads
+} // namespace ito::comm

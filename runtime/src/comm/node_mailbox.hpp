@@ -17,9 +17,9 @@
 #include <cstdint>
 #include <vector>
 
-namespace ito::threads {
+namespace ito::comm {
 
-class worker;
+class endpoint;
 
 struct node_mailbox {
   static constexpr std::size_t capacity = 128 * 1024;
@@ -43,19 +43,19 @@ struct node_mailbox {
 // this one); returns its ticket: the message has been served once
 // node_mailbox_served(rank) reaches it. Waits, serving this process's own
 // mailbox, while the ring is full.
-uint64_t post_to_node_peer(worker &w, int rank, const void *msg,
+uint64_t post_to_node_peer(endpoint &e, int rank, const void *msg,
                            std::size_t len);
 // Waits until the message of this ticket has been served by `rank`,
 // serving this process's own mailbox (and other nodes' requests) meanwhile.
-void wait_node_peer(worker &w, int rank, uint64_t ticket);
+void wait_node_peer(endpoint &e, int rank, uint64_t ticket);
 // A request with a reply (at most reply_capacity bytes), like
 // transport::call.
-void call_node_peer(worker &w, int rank, const void *msg, std::size_t len,
+void call_node_peer(endpoint &e, int rank, const void *msg, std::size_t len,
                     std::vector<char> &reply);
 
-// Serves the messages in this process's mailbox (through serve_request;
-// replies go where the message says, see its handler). Cheap when empty.
-void serve_node_mailbox(worker &w);
-bool node_mailbox_pending(const worker &w);
+// Serves the messages in this process's mailbox (through serve_request,
+// dispatch.hpp; a reply goes to the sender's mailbox). Cheap when empty.
+void serve_node_mailbox(endpoint &e);
+bool node_mailbox_pending(const endpoint &e);
 
-} // namespace ito::threads
+} // namespace ito::comm

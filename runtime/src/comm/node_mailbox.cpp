@@ -1,14 +1,14 @@
-#include "threads/node_mailbox.hpp"
+#include "comm/node_mailbox.hpp"
 
+#include "comm/dispatch.hpp"
+#include "comm/endpoint.hpp"
 #include "platform/error.hpp"
 #include "platform/process_exit.hpp"
-#include "threads/remote_ops.hpp"
-#include "threads/worker.hpp"
 
 #include <cstring>
 #include <vector>
 
-namespace ito::threads {
+namespace ito::comm {
 
 namespace {
 
@@ -33,10 +33,10 @@ void copy_out(const node_mailbox &m, uint64_t at, void *dst, std::size_t len) {
 
 // While waiting on another process: what this one owes others, and the
 // end of the job if someone stopped it.
-void serve_while_waiting(worker &w) {
-  serve_node_mailbox(w);
-  if (w.multi_node())
-    w.net().poll();
+void serve_while_waiting(endpoint &e) {
+  serve_node_mailbox(e);
+  if (e.multi_node())
+    e.net().poll();
   if (platform::stop_requested())
     platform::stop_at_safe_point();
   __builtin_ia32_pause();
@@ -57,25 +57,25 @@ void node_mailbox::init() {
   tail.store(0, std::memory_order_relaxed);
 }
 
-uint64_t post_to_node_peer(worker &w, int rank, const void *msg,
+uint64_t post_to_node_peer(endpoint &e, int rank, const void *msg,
                            std::size_t len) {
   if (len > node_mailbox::max_message)
     platform::fatal("a message of %zu bytes for process %d's mailbox (at "
                     "most %zu)",
                     len, rank, node_mailbox::max_message);
-  node_mailbox &m = w.local_peer(rank)->shared->mailbox;
+  node_mailbox &m = e.mailbox_of(rank);
   const uint64_t size = sizeof(record) + align8(len);
   uint32_t expected = 0;
   while (
       !m.lock.compare_exchange_weak(expected, 1, std::memory_order_acquire)) {
     expected = 0;
-    serve_while_waiting(w);
+    serve_while_waiting(e);
   }
   const uint64_t head = m.head.load(std::memory_order_relaxed);
   while (head + size - m.tail.load(std::memory_order_acquire) >
          node_mailbox::capacity)
-    serve_while_waiting(w);
-  const record r{static_cast<uint32_t>(len), w.rank()};
+    serve_while_waiting(e);
+  const record r{static_cast<uint32_t>(len), e.rank()};
   copy_in(m, head, &r, sizeof r);
   copy_in(m, head + sizeof r, msg, len);
   m.head.store(head + size, std::memory_order_release);
@@ -83,33 +83,33 @@ uint64_t post_to_node_peer(worker &w, int rank, const void *msg,
   return head + size;
 }
 
-void wait_node_peer(worker &w, int rank, uint64_t ticket) {
-  const node_mailbox &m = w.local_peer(rank)->shared->mailbox;
+void wait_node_peer(endpoint &e, int rank, uint64_t ticket) {
+  const node_mailbox &m = e.mailbox_of(rank);
   while (m.tail.load(std::memory_order_acquire) < ticket)
-    serve_while_waiting(w);
+    serve_while_waiting(e);
 }
 
-void call_node_peer(worker &w, int rank, const void *msg, std::size_t len,
+void call_node_peer(endpoint &e, int rank, const void *msg, std::size_t len,
                     std::vector<char> &reply) {
-  wait_node_peer(w, rank, post_to_node_peer(w, rank, msg, len));
+  wait_node_peer(e, rank, post_to_node_peer(e, rank, msg, len));
   // The tail's release (after the reply) and our acquire of it order this.
-  const node_mailbox &own = w.shared()->mailbox;
+  const node_mailbox &own = e.own_mailbox();
   reply.assign(own.reply, own.reply + own.reply_size);
 }
 
-bool node_mailbox_pending(const worker &w) {
-  const node_mailbox &m = w.shared()->mailbox;
+bool node_mailbox_pending(const endpoint &e) {
+  const node_mailbox &m = e.own_mailbox();
   return m.tail.load(std::memory_order_relaxed) !=
          m.head.load(std::memory_order_acquire);
 }
 
-void serve_node_mailbox(worker &w) {
+void serve_node_mailbox(endpoint &e) {
   // A message's handler may use what it serves (a FILE), which serves the
   // mailbox first: not again from inside.
-  if (serving || !node_mailbox_pending(w))
+  if (serving || !node_mailbox_pending(e))
     return;
   serving = true;
-  node_mailbox &m = w.shared()->mailbox;
+  node_mailbox &m = e.own_mailbox();
   static thread_local std::vector<char> msg, reply;
   uint64_t tail = m.tail.load(std::memory_order_relaxed);
   while (tail != m.head.load(std::memory_order_acquire)) {
@@ -119,7 +119,7 @@ void serve_node_mailbox(worker &w) {
     copy_out(m, tail + sizeof r, msg.data(), r.len);
     reply.clear();
     if (serve_request(r.from, msg.data(), r.len, reply)) {
-      node_mailbox &to = w.local_peer(r.from)->shared->mailbox;
+      node_mailbox &to = e.mailbox_of(r.from);
       if (reply.size() > node_mailbox::reply_capacity)
         platform::fatal("a reply of %zu bytes for process %d (at most %zu)",
                         reply.size(), r.from, node_mailbox::reply_capacity);
@@ -132,4 +132,4 @@ void serve_node_mailbox(worker &w) {
   serving = false;
 }
 
-} // namespace ito::threads
+} // namespace ito::comm

@@ -9,14 +9,14 @@
 // Cluster'22, Sec. III-B).
 #pragma once
 
-#include "threads/global_ref.hpp"
+#include "comm/global_ref.hpp"
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
-namespace ito::threads {
+namespace ito::comm {
 
 class remote_heap {
 public:
@@ -68,4 +68,4 @@ private:
   std::vector<uint64_t> outstanding_;
 };
 
-} // namespace ito::threads
+} // namespace ito::comm

@@ -19,7 +19,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace ito::threads {
+namespace ito::comm {
 
 class transport {
 public:
@@ -51,6 +51,8 @@ public:
   void quiesce();
 
   uint64_t served() const { return served_; }
+  // Where the time spent waiting for replies goes (ITO_STATS).
+  void count_waits_in(uint64_t *wait_ns) { wait_ns_ = wait_ns; }
 
 private:
   void serve(int src, std::vector<char> &msg);
@@ -66,6 +68,8 @@ private:
   int64_t posted_received_ = 0;    // one-way messages received
   uint64_t served_ = 0;
   uint64_t next_id_ = 1;
+  uint64_t *wait_ns_ = nullptr;
+  int waiting_ = 0; // nested finish() calls
 };
 
-} // namespace ito::threads
+} // namespace ito::comm
