@@ -10,6 +10,7 @@ packages=(
   cmake ninja-build g++ make python3 python3-psutil  # build; lit time limits
   libgtest-dev                                       # unit tests
   libssl-dev                                         # SHA-1 for UTS
+  pkgconf dpkg-dev                                   # packaging tests, .deb
 )
 
 missing=()

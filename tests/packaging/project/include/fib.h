@@ -1,0 +1,4 @@
+#ifndef FIB_H
+#define FIB_H
+long fib(int n);
+#endif
