@@ -9,7 +9,7 @@ import lit.formats
 config.name = "ito"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".c", ".cpp", ".test"]
-config.excludes = ["Inputs", "runtime", "unit", "CMakeLists.txt"]  # runtime/: ctest programs
+config.excludes = ["Inputs", "runtime", "unit", "packaging", "CMakeLists.txt"]  # ctest programs
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.ito_obj_root, "tests")
 

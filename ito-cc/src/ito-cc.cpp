@@ -11,6 +11,7 @@
 #include "Compiler.h"
 #include "Config.h"
 #include "DiagnosticLocations.h"
+#include "ForeignObjects.h"
 #include "Preprocess.h"
 #include "Toolchain.h"
 #include "Translate.h"
@@ -37,6 +38,41 @@ static int fail(StringRef Tool, Error E) {
   if (!Message.empty())
     fail(Tool, Message);
   return 1;
+}
+
+/// A Cilk program shares its file-scope data between processes only where
+/// ito-cc placed it: an object from another compiler keeps its variables
+/// private to each process (ForeignObjects.h), and a task's write there is
+/// lost to the others. Said once per such object, at the link.
+static void warnForeignObjects(StringRef Tool, const CommandLine &CL,
+                               const Translation &T) {
+  std::vector<std::string> Paths;
+  for (const Input &In : CL.Inputs)
+    if (!In.translatable() && !In.isStdin())
+      Paths.push_back(In.Path);
+  if (Paths.empty())
+    return;
+  LinkInputs Linked = inspectLinkInputs(Paths);
+  bool Cilk = Linked.CilkProgram;
+  for (const TranslatedFile &F : T.files())
+    Cilk |= !F.Header && StringRef(F.Text).contains("__ito_cilk_program");
+  if (!Cilk)
+    return;
+  for (const ForeignObject &F : Linked.Foreign) {
+    std::string Names;
+    const size_t Shown = std::min<size_t>(F.Variables.size(), 4);
+    for (size_t I = 0; I < Shown; I++)
+      Names += (I ? ", '" : "'") + F.Variables[I] + "'";
+    if (F.Variables.size() > Shown)
+      Names += " and " + std::to_string(F.Variables.size() - Shown) + " more";
+    WithColor::warning(errs(), Tool)
+        << "'" << F.Name
+        << "' was not compiled by ito-cc and defines file-scope variables ("
+        << Names
+        << "): each process keeps its own copy, so what a task writes there "
+           "is not seen by tasks in other processes; compile it with ito-cc "
+           "if tasks write them\n";
+  }
 }
 
 static void printHelp(StringRef Tool) {
@@ -161,6 +197,9 @@ int main(int Argc, const char **Argv) {
       errs() << " (in-process) ito translated " << F.Original << " to "
              << F.Translated << (F.Header ? " (through -ivfsoverlay)" : "")
              << "\n";
+
+  if (CL->Links && !CL->NoTranslate)
+    warnForeignObjects(Tool, *CL, T);
 
   // Parseable fix-its and SARIF name positions in the translations: ito-cc
   // reads them and names the user's (DiagnosticLocations.h).

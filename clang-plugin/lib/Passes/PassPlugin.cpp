@@ -40,6 +40,7 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "ito-passes", "1", [](PassBuilder &PB) {
             PB.registerPipelineStartEPCallback(
                 [](ModulePassManager &MPM, OptimizationLevel) {
+                  MPM.addPass(ito::ObjectMarkPass());
                   MPM.addPass(ito::SharedGlobalsRecordPass());
                   MPM.addPass(ito::GlobalAtomicsPass());
                 });

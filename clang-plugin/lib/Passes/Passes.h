@@ -53,6 +53,12 @@ struct RangeFetchesPass : llvm::PassInfoMixin<RangeFetchesPass> {
                               llvm::FunctionAnalysisManager &FAM);
 };
 
+/// Marks the object as compiled by ito-cc (ObjectMark.cpp).
+struct ObjectMarkPass : llvm::PassInfoMixin<ObjectMarkPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
+
 /// Records the globals in ito's sections (DerivedGlobals.cpp).
 struct SharedGlobalsRecordPass : llvm::PassInfoMixin<SharedGlobalsRecordPass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
