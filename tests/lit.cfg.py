@@ -35,6 +35,8 @@ config.substitutions += [
     ("%clang", config.clang),
     ("%mpiexec", config.mpiexec),
     ("%python", sys.executable),
+    ("%ito-bin", bin),
+    ("%ito-source", os.path.dirname(config.test_source_root)),
 ]
 
 # %expect-status N cmd...: cmd must exit with status N (lit's `not` takes

@@ -2,6 +2,8 @@
 // makes, rather than travelling in the argument block: a format string the
 // compiler still checks, and no -Wformat-security about a non-literal one.
 // RUN: %ito-translate %s -- -I %ito-include | FileCheck %s
+// ito-translate finds ito's headers by itself, as ito-cc does:
+// RUN: %ito-translate %s | FileCheck %s
 // RUN: %ito-cc -Wall -Wformat-security -Werror -c %s -o %t.o
 // RUN: %ito-cc -O1 %s -o %t
 // RUN: %ito-run -n 2 %t | FileCheck %s --check-prefix=OUT

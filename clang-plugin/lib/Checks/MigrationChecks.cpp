@@ -40,7 +40,12 @@ void ito::runMigrationChecks(ASTContext &Ctx, const TranslationPlan &Plan,
   checkStackPublish(C);
   checkGlobalStack(C);
   checkUnmovedLocals(C);
-  checkThisCapture(C);
+  // With promotion, an object whose method hands `this` to a task is moved
+  // off the stack like any local whose address reaches one, and the heap is
+  // global memory: only without it (-fno-ito-promote) may `this` point out
+  // of a migrating task's reach.
+  if (!Options.promote())
+    checkThisCapture(C);
   checkCheckoutAcrossFork(C);
   checkStaticWrite(C);
   checkReceiverRace(C);

@@ -5,8 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // A lambda that captures `this` reaches the object through its address,
-// wherever the object lives: often on a parent's stack or in the heap of the
-// process that made it. `[*this]` (C++17) gives the task its own copy.
+// wherever the object lives: without promotion (-fno-ito-promote), often on
+// a parent's stack. `[*this]` (C++17) gives the task its own copy. (With
+// promotion such objects move off the stack: the check does not run.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +39,13 @@ public:
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
     if (const CXXMethodDecl *MD = C->getMethodDecl(); MD && !MD->isConst())
       check(C->getImplicitObjectArgument());
+    return true;
+  }
+  // A member's non-const operator: `grid_[k] = v`, `names_ += s`.
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee()))
+      if (!MD->isConst() && !MD->isStatic() && C->getNumArgs() > 0)
+        check(C->getArg(0));
     return true;
   }
 
@@ -79,8 +87,8 @@ void checks::checkThisCapture(CheckContext &C) {
       }
       C.Report.report(CheckId::ThisCapture, Cap.getLocation(),
                       TL.Who + " captures 'this'; the object it points to may "
-                               "be on a parent's stack or in this process's "
-                               "heap, out of reach of a task that migrates",
+                               "be on a parent's stack, out of reach of a task "
+                               "that migrates",
                       {}, {}, Fix);
     }
   }

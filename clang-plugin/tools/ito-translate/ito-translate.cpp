@@ -179,10 +179,12 @@ int main(int argc, const char **argv) {
   }
   ito::TranslateResult Result;
   TranslateActionFactory Factory(Result, Checks);
-  SmallString<256> Keywords(
+  SmallString<256> Include(
       sys::path::parent_path(sys::path::parent_path(sys::fs::getMainExecutable(
           argv[0], reinterpret_cast<void *>(&printVersion)))));
-  sys::path::append(Keywords, "include", "cilk", "ito_keywords.h");
+  sys::path::append(Include, "include");
+  SmallString<256> Keywords(Include);
+  sys::path::append(Keywords, "cilk", "ito_keywords.h");
   Factory.KeywordsHeader = std::string(Keywords);
   // Text: the input's, if not the file's (a tool's file manager keeps what
   // it read, so a second text needs a tool of its own).
@@ -206,6 +208,9 @@ int main(int argc, const char **argv) {
     Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
         {"-resource-dir", ITO_CLANG_RESOURCE_DIR},
         tooling::ArgumentInsertPosition::BEGIN));
+    // ito's headers first, as ito-cc has them (its <cilk/cilk.h>).
+    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+        {"-I", std::string(Include)}, tooling::ArgumentInsertPosition::BEGIN));
     return Tool.run(&Factory);
   };
   int Status = Run(nullptr);
