@@ -29,7 +29,10 @@
 // cost most per iteration; the loop around them counts instead. Loops further
 // out count no more often than the ones inside them. Code that forks polls at
 // its forks already (a loop that forks, a recursive function that does), and
-// libito's own inline code is skipped. In a job on one
+// libito's own inline code is skipped, but not the program's loops inlined
+// into it (a spawned lambda's leaf inlined into libito's task entry): those
+// carry a loop property, ito.program_loop, that ProgramLoopsPass gives every
+// loop of the program's functions before inlining. In a job on one
 // node the countdown starts so high that it never runs out: one decrement
 // per outer iteration or recursive call.
 //
@@ -45,12 +48,15 @@
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 
 using namespace llvm;
 using ito::isRealCall;
 using ito::isRuntimeFunction;
 
 namespace {
+
+const char *const ProgramLoop = "ito.program_loop";
 
 bool isFork(const CallBase &C) {
   const Function *F = C.getCalledFunction();
@@ -67,14 +73,17 @@ public:
   bool run(FunctionAnalysisManager &FAM) {
     bool Changed = false;
     for (Function &F : M) {
-      if (F.isDeclaration() || isRuntimeFunction(F))
+      if (F.isDeclaration())
         continue;
+      const bool Runtime = isRuntimeFunction(F);
       // Each site with the count it adds, and for a loop without calls
       // the loop (counted in a register, added every LoopStride).
       SmallVector<Site, 8> Sites;
       LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
       ScalarEvolution *SE = nullptr;
       for (Loop *L : LI.getLoopsInPreorder()) {
+        if (Runtime && !findStringMetadataForLoop(L, ProgramLoop))
+          continue;
         if (any_of(L->blocks(), forksIn))
           continue;
         if (any_of(L->blocks(), callsSomething)) {
@@ -94,7 +103,8 @@ public:
             Sites.push_back({L->getHeader(), L, InnermostStride});
         }
       }
-      if ((callsItself(F) || (F.hasAddressTaken() && !translated(F))) &&
+      if (!Runtime &&
+          (callsItself(F) || (F.hasAddressTaken() && !translated(F))) &&
           none_of(F, [](BasicBlock &B) { return forksIn(&B); }))
         Sites.push_back({&F.getEntryBlock(), nullptr, 1});
       for (const Site &S : Sites)
@@ -195,6 +205,20 @@ private:
 };
 
 } // namespace
+
+PreservedAnalyses ito::ProgramLoopsPass::run(Function &F,
+                                             FunctionAnalysisManager &FAM) {
+  if (F.isDeclaration() || isRuntimeFunction(F))
+    return PreservedAnalyses::all();
+  bool Changed = false;
+  for (Loop *L : FAM.getResult<LoopAnalysis>(F).getLoopsInPreorder())
+    if (L->getLoopLatch()) {
+      addStringMetadataToLoop(L, ProgramLoop);
+      Changed = true;
+    }
+  return Changed ? PreservedAnalyses::allInSet<CFGAnalyses>()
+                 : PreservedAnalyses::all();
+}
 
 PreservedAnalyses ito::LeafPollsPass::run(Module &M,
                                           ModuleAnalysisManager &MAM) {

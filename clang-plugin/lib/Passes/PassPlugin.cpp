@@ -43,6 +43,8 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
                   MPM.addPass(ito::ObjectMarkPass());
                   MPM.addPass(ito::SharedGlobalsRecordPass());
                   MPM.addPass(ito::GlobalAtomicsPass());
+                  MPM.addPass(createModuleToFunctionPassAdaptor(
+                      ito::ProgramLoopsPass()));
                 });
             PB.registerVectorizerStartEPCallback(
                 [](FunctionPassManager &FPM, OptimizationLevel) {

@@ -39,6 +39,15 @@ struct GlobalAtomicsPass : llvm::PassInfoMixin<GlobalAtomicsPass> {
   static bool isRequired() { return true; }
 };
 
+/// Marks the loops of the program's functions before inlining, so that
+/// LeafPolls still counts them once inlined into libito's code
+/// (LeafPolls.cpp).
+struct ProgramLoopsPass : llvm::PassInfoMixin<ProgramLoopsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
+  static bool isRequired() { return true; }
+};
+
 /// Polls in loops and recursive functions that do not fork (LeafPolls.cpp).
 struct LeafPollsPass : llvm::PassInfoMixin<LeafPollsPass> {
   llvm::PreservedAnalyses run(llvm::Module &M,
