@@ -14,11 +14,6 @@ namespace {
 
 endpoint *current = nullptr;
 
-std::string mailbox_name(uint64_t job, int rank) {
-  return "/ito." + std::to_string(job) + "." + std::to_string(rank) +
-         ".mailbox";
-}
-
 // Ends the job in the processes of other machines (platform/process_exit).
 void send_stop(long long code) {
   endpoint *e = current;
@@ -38,12 +33,9 @@ endpoint *the_endpoint_or_null() { return current; }
 
 endpoint::endpoint(const platform::topology &topo, platform::stats &counters)
     : topo_(topo) {
-  uint64_t job = topo.rank() == 0
-                     ? (uint64_t(getpid()) << 20) ^ uint64_t(time(nullptr))
-                     : 0;
-  MPI_Bcast(&job, 1, MPI_UINT64_T, 0, topo.world());
-  own_segment_ = platform::shm_segment(mailbox_name(job, topo.rank()),
-                                       sizeof(node_mailbox), /*create=*/true);
+  own_segment_ =
+      platform::shm_segment(platform::job_segment_name(topo.rank(), "mailbox"),
+                            sizeof(node_mailbox), /*create=*/true);
   own_ = new (own_segment_.base()) node_mailbox;
   own_->init();
 
@@ -57,7 +49,8 @@ endpoint::endpoint(const platform::topology &topo, platform::stats &counters)
   for (int r : node_ranks) {
     if (r == me)
       continue;
-    platform::shm_segment s(mailbox_name(job, r), sizeof(node_mailbox),
+    platform::shm_segment s(platform::job_segment_name(r, "mailbox"),
+                            sizeof(node_mailbox),
                             /*create=*/false);
     mailbox_of_[static_cast<std::size_t>(r)] =
         static_cast<node_mailbox *>(s.base());

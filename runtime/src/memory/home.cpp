@@ -1,6 +1,7 @@
 #include "memory/home.hpp"
 
 #include "platform/error.hpp"
+#include "platform/job.hpp"
 
 #include <cerrno>
 #include <cstring>
@@ -13,11 +14,6 @@
 namespace ito::memory {
 
 namespace {
-
-std::string job_segment_name(uint64_t job, int rank, const char *what) {
-  return "/ito." + std::to_string(job) + "." + std::to_string(rank) + "." +
-         what;
-}
 
 int open_segment(const std::string &name, std::size_t size, bool create,
                  const char *variable) {
@@ -56,12 +52,8 @@ home_segments::home_segments(const platform::topology &topo, global_view &view,
       collective_size_(collective_size),
       fds_(static_cast<std::size_t>(topo.n_ranks())),
       aliases_(guard ? static_cast<std::size_t>(topo.n_ranks()) : 0) {
-  uint64_t job =
-      rank_ == 0 ? (uint64_t(getpid()) << 24) ^ uint64_t(time(nullptr)) : 0;
-  MPI_Bcast(&job, 1, MPI_UINT64_T, 0, topo.world());
-  job_ = job;
-  const std::string heap_name = job_segment_name(job, rank_, "gheap");
-  const std::string coll_name = job_segment_name(job, rank_, "gcoll");
+  const std::string heap_name = segment_name(rank_, "gheap");
+  const std::string coll_name = segment_name(rank_, "gcoll");
   const std::size_t heap_size = heap_size_;
   const std::size_t guarded_end = view.program_offset();
   fds own{open_segment(heap_name, heap_size, true, "ITO_HEAP_SIZE"),
@@ -87,11 +79,10 @@ home_segments::home_segments(const platform::topology &topo, global_view &view,
   for (int r : node_ranks) {
     fds &f = fds_[static_cast<std::size_t>(r)];
     if (r != rank_) {
-      f.heap = open_segment(job_segment_name(job, r, "gheap"), heap_size, false,
+      f.heap = open_segment(segment_name(r, "gheap"), heap_size, false,
                             "ITO_HEAP_SIZE");
-      f.collective =
-          open_segment(job_segment_name(job, r, "gcoll"), collective_size,
-                       false, "ITO_COLLECTIVE_HEAP_SIZE");
+      f.collective = open_segment(segment_name(r, "gcoll"), collective_size,
+                                  false, "ITO_COLLECTIVE_HEAP_SIZE");
     }
     // The header (coherence state) is the runtime's and stays accessible.
     char *slice = view.slice_of(r);
@@ -125,7 +116,7 @@ home_segments::home_segments(const platform::topology &topo, global_view &view,
 }
 
 std::string home_segments::segment_name(int rank, const char *what) const {
-  return job_segment_name(job_, rank, what);
+  return platform::job_segment_name(rank, what);
 }
 
 home_segments::~home_segments() {

@@ -117,7 +117,6 @@ private:
   std::size_t heap_size_, collective_size_;
   char *heap_ = nullptr, *collective_ = nullptr, *globals_ = nullptr;
   std::size_t globals_size_ = 0;
-  uint64_t job_ = 0;
   std::vector<fds> fds_;
   std::vector<aliases> aliases_; // when guarded, for the node's ranks
 };

@@ -20,6 +20,7 @@ struct job_state {
   std::size_t page_bytes = 0;
   int rank = 0, size = 1;
   pid_t pid = 0;
+  uint64_t id = 0;              // the same in every process of the job
   std::vector<char> on_machine; // by world rank
   MPI_Comm control = MPI_COMM_NULL;
 };
@@ -55,6 +56,7 @@ void join_job() {
   uint64_t job =
       s->rank == 0 ? (uint64_t(getpid()) << 22) ^ uint64_t(time(nullptr)) : 0;
   MPI_Bcast(&job, 1, MPI_UINT64_T, 0, s->control);
+  s->id = job;
   const std::string name =
       "/ito." + std::to_string(job) + "." + std::to_string(leader) + ".job";
   s->page_bytes =
@@ -93,6 +95,13 @@ void leave_job() {
   // The page stays mapped (a late signal handler may still read it through
   // an old pointer); the communicator goes with MPI_Finalize.
   MPI_Comm_free(&s->control);
+}
+
+std::string job_segment_name(int rank, const char *what) {
+  if (!state)
+    fatal("internal error: a shared segment named before the job started");
+  return "/ito." + std::to_string(state->id) + "." + std::to_string(rank) +
+         "." + what;
 }
 
 job_page *this_job() {

@@ -9,6 +9,8 @@
 // one machine can still signal each other.
 #pragma once
 
+#include <string>
+
 #include <mpi.h>
 
 #include <atomic>
@@ -56,6 +58,10 @@ job_page *this_job();
 // This process's world rank (0 outside a job).
 int job_rank();
 int job_size();
+// The name of this job's POSIX shared-memory segment `what` of a rank,
+// "/ito.<job>.<rank>.<what>": the job's id (rank 0's pid and start time,
+// broadcast by join_job) keeps two jobs on one machine apart.
+std::string job_segment_name(int rank, const char *what);
 // Whether a world rank runs on this machine (and is in the page).
 bool on_this_machine(int rank);
 // A private communicator for the end of the job (acknowledgements between

@@ -71,11 +71,6 @@ block_layout layout_for(int64_t slots, std::size_t heap_size) {
   return l;
 }
 
-std::string shm_name(uint64_t job, int rank, const char *what) {
-  return "/ito." + std::to_string(job) + "." + std::to_string(rank) + "." +
-         what;
-}
-
 // Faults in the threads' own memory, in words (platform/crash_report.hpp).
 bool explain_fault(const platform::fault &f, char *buf, std::size_t size) {
   worker *w = current;
@@ -140,15 +135,12 @@ worker::worker(comm::endpoint &ep, platform::stats &counters,
     platform::fatal("ITO_DEQUE_SLOTS=%lld is too small; use at least 16",
                     static_cast<long long>(slots));
 
-  uint64_t job =
-      rank_ == 0 ? (uint64_t(getpid()) << 20) ^ uint64_t(time(nullptr)) : 0;
-  MPI_Bcast(&job, 1, MPI_UINT64_T, 0, topo_.world());
-
-  stacks_ = std::make_unique<uni_address_region>(shm_name(job, rank_, "stack"),
-                                                 stack_size);
+  stacks_ = std::make_unique<uni_address_region>(
+      platform::job_segment_name(rank_, "stack"), stack_size);
   const block_layout l = layout_for(slots, heap_size);
-  block_ = platform::shm_segment(shm_name(job, rank_, "block"), l.total,
-                                 /*create=*/true);
+  block_ =
+      platform::shm_segment(platform::job_segment_name(rank_, "block"), l.total,
+                            /*create=*/true);
   char *base = static_cast<char *>(block_.base());
   shared_ = new (base) worker_shared;
   shared_->fp_control.store(current_fp_control(), std::memory_order_relaxed);
@@ -175,8 +167,10 @@ worker::worker(comm::endpoint &ep, platform::stats &counters,
   for (int r : node_ranks) {
     if (r == rank_)
       continue;
-    platform::shm_segment blk(shm_name(job, r, "block"), l.total, false);
-    platform::shm_segment stk(shm_name(job, r, "stack"), stack_size, false);
+    platform::shm_segment blk(platform::job_segment_name(r, "block"), l.total,
+                              false);
+    platform::shm_segment stk(platform::job_segment_name(r, "stack"),
+                              stack_size, false);
     char *b = static_cast<char *>(blk.base());
     peer p;
     p.rank = r;
