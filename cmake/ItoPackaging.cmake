@@ -28,6 +28,9 @@ foreach(def IN LISTS MPI_C_COMPILE_DEFINITIONS ITEMS __NO_INLINE__)
   set_property(TARGET ito APPEND PROPERTY INTERFACE_COMPILE_DEFINITIONS
     "$<INSTALL_INTERFACE:${def}>")
 endforeach()
+# -pthread for compiles too (_REENTRANT), as ito-cc passes it.
+set_property(TARGET ito APPEND PROPERTY INTERFACE_COMPILE_OPTIONS
+  "$<INSTALL_INTERFACE:-pthread>")
 set_property(TARGET ito APPEND PROPERTY INTERFACE_LINK_OPTIONS
   "$<INSTALL_INTERFACE:LINKER:${ito_wraps}>"
   "$<INSTALL_INTERFACE:LINKER:-T,$<INSTALL_PREFIX>/lib/ito-globals.ld>")
@@ -55,7 +58,7 @@ install(FILES ${CMAKE_CURRENT_BINARY_DIR}/ito-config.cmake
 list(TRANSFORM MPI_C_INCLUDE_DIRS PREPEND "-I" OUTPUT_VARIABLE ito_pc_cflags)
 list(TRANSFORM MPI_C_COMPILE_DEFINITIONS PREPEND "-D"
   OUTPUT_VARIABLE ito_pc_defs)
-list(APPEND ito_pc_defs -D__NO_INLINE__)
+list(APPEND ito_pc_defs -D__NO_INLINE__ -pthread)
 list(APPEND ito_pc_cflags ${ito_pc_defs})
 list(JOIN ito_pc_cflags " " ITO_PC_CFLAGS)
 set(ito_pc_libs "-Wl,${ito_wraps}" "-Wl,-T,\${libdir}/ito-globals.ld"
@@ -79,13 +82,13 @@ set(CPACK_PACKAGE_NAME ito)
 set(CPACK_PACKAGE_VENDOR "ito")
 set(CPACK_PACKAGE_CONTACT "ito developers <ito@localhost>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
-  "Cilk C and C++ across a cluster: ito-cc, ito-c++, ito-run and libito")
+  "Cilk C and C++ across a cluster: ito-cc, ito-c++, ito-run, ito-scale and libito")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "clang-19, libmpich-dev, mpich, bash")
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "llvm-19")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "llvm-19, python3-matplotlib") # symbolizer; ito-scale
 # The libraries the executables and plugins link (libclang-cpp19, libllvm19,
 # libc6, libstdc++6), with their versions where dpkg-shlibdeps finds them.
 find_program(ITO_DPKG_SHLIBDEPS dpkg-shlibdeps)

@@ -11,6 +11,8 @@ packages=(
   libgtest-dev                                       # unit tests
   libssl-dev                                         # SHA-1 for UTS
   pkgconf dpkg-dev                                   # packaging tests, .deb
+  python3-matplotlib                                 # ito-scale's plots
+  gdb                                                # --debug-rank's test
 )
 
 missing=()

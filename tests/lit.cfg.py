@@ -1,6 +1,7 @@
 # lit configuration for ito's test suites: translator output, diagnostics,
 # and the driver. The runtime tests under MPI are ctest programs (tests/runtime).
 import os
+import shutil
 import subprocess
 import sys
 
@@ -44,6 +45,11 @@ config.substitutions += [
 config.substitutions.append(
     ("%expect-status", sys.executable + " " + os.path.join(config.test_source_root, "expect_status.py"))
 )
+# %until-stolen [--rank R] cmd...: runs cmd (an ito-run line) until a run
+# has stolen a task and passes that run's output through; see the script.
+config.substitutions.append(
+    ("%until-stolen", sys.executable + " " + os.path.join(config.test_source_root, "until_stolen.py"))
+)
 # %private-shm cmd...: cmd runs with an empty /dev/shm of its own and the
 # count of files it left there is printed (needs a mount namespace, so root
 # or user namespaces: the feature private-shm says whether we have one).
@@ -51,3 +57,13 @@ config.substitutions.append(("%private-shm", os.path.join(config.test_source_roo
 if subprocess.run(["unshare", "-m", "sh", "-c", "mount -t tmpfs tmpfs /dev/shm"],
                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
     config.available_features.add("private-shm")
+
+# ito-scale draws with the system Python's matplotlib (Debian's
+# python3-matplotlib, which scripts/setup.sh installs).
+if subprocess.run(["/usr/bin/python3", "-c", "import matplotlib"],
+                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+    config.available_features.add("matplotlib")
+
+# ito-run --debug-rank's test attaches gdb.
+if shutil.which("gdb"):
+    config.available_features.add("gdb")

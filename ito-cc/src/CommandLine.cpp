@@ -83,7 +83,8 @@ Expected<bool> takeItoOption(StringRef Arg, CommandLine &CL) {
 }
 
 /// OpenCilk's tools (-fcilktool=cilksan, cilkscale; -fsanitize=cilk)
-/// instrument for OpenCilk's runtime, which ito replaces.
+/// instrument for OpenCilk's runtime, which ito replaces; ito measures work
+/// and span itself for -fcilktool=cilkscale (takeCilkTool).
 Error rejectCilkTool(StringRef Arg) {
   StringRef Tool;
   if (Arg.starts_with("-fcilktool="))
@@ -102,8 +103,19 @@ Error rejectCilkTool(StringRef Arg) {
       "'%s' asks for OpenCilk's %s, which instruments OpenCilk's runtime; ito "
       "has no such tool: build without it (ito's checks for code that breaks "
       "across processes run on every compile; --ito-check-only runs only "
-      "them)",
+      "them; -fcilktool=cilkscale measures work and span)",
       Arg.str().c_str(), Tool.empty() ? "Cilk tools" : Tool.str().c_str());
+}
+
+/// -fcilktool=cilkscale: the translated program measures its work and span
+/// (runtime/include/ito/detail/work_span.h); <cilk/cilkscale.h> then has
+/// real measurements, as under OpenCilk, where the flag defines
+/// __cilkscale__.
+bool takeCilkTool(StringRef Arg, CommandLine &CL) {
+  if (Arg != "-fcilktool=cilkscale")
+    return false;
+  CL.Cilkscale = true;
+  return true;
 }
 
 } // namespace
@@ -124,6 +136,8 @@ Expected<CommandLine> parseCommandLine(ArrayRef<const char *> Args,
       return Ito.takeError();
     if (*Ito)
       continue;
+    if (takeCilkTool(Arg, CL))
+      continue;
     if (Error E = rejectCilkTool(Arg))
       return E;
     // -Xclang -fixit: clang's way to apply fix-its; ito applies them to
@@ -135,6 +149,13 @@ Expected<CommandLine> parseCommandLine(ArrayRef<const char *> Args,
       continue;
     }
     CL.ClangArgs.push_back(Arg.str());
+  }
+
+  // The serial elision (--ito-no-translate) has no runtime to measure with:
+  // <cilk/cilkscale.h>'s measurements stay zero there.
+  if (CL.Cilkscale && !CL.NoTranslate) {
+    CL.ClangArgs.push_back("-DITO_CILKSCALE");
+    CL.ClangArgs.push_back("-D__cilkscale__");
   }
 
   std::vector<std::string> Unknown;

@@ -57,6 +57,7 @@ struct CommandLine {
   // Options of ito's translation.
   bool CheckOnly = false;     // --ito-check-only
   bool NoTranslate = false;   // --ito-no-translate
+  bool Cilkscale = false;     // -fcilktool=cilkscale
   bool FixIt = false;         // --ito-fixit, -Xclang -fixit
   std::string EmitTranslated; // --ito-emit-translated=<file>
   // The levels of the migration checks, from -Wito-* (which clang does not

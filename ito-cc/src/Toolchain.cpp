@@ -74,6 +74,11 @@ Expected<Toolchain> findToolchain(const char *Argv0, void *MainAddr) {
   // process that opened the stream, and an inline one would use this
   // process's descriptor. (Its -O0 meaning; nothing else changes.)
   TC.CompileFlags.push_back("-D__NO_INLINE__");
+  // A program of ito is threaded (it links with -pthread), and a compile
+  // that links says so to the preprocessor too (_REENTRANT): the
+  // translator's parse and the compile of its translation must see the
+  // same declarations (struct timespec under -std=c99) as that compile.
+  TC.CompileFlags.push_back("-pthread");
 
   // A Cilk program's main runs as the root task (libito's __wrap_main).
   TC.LinkFlags.push_back("-Wl,--wrap=main");

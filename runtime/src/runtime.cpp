@@ -1,10 +1,12 @@
 #include "runtime.hpp"
 
 #include "platform/crash_report.hpp"
+#include "platform/debugger.hpp"
 #include "platform/environment.hpp"
 #include "platform/error.hpp"
 #include "platform/job.hpp"
 #include "platform/job_output.hpp"
+#include "platform/launcher_check.hpp"
 #include "platform/process_exit.hpp"
 #include "platform/same_address.hpp"
 #include "platform/trace.hpp"
@@ -73,8 +75,11 @@ void ito_init(int *argc, char ***argv) {
     int provided = 0;
     MPI_Init_thread(argc, argv, MPI_THREAD_SINGLE, &provided);
   }
-  int rank = 0;
+  int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  ito::platform::refuse_foreign_launcher(size);
+  ito::platform::wait_for_debugger_if_asked(rank);
   ito::platform::join_job_input(rank);
   // First of all: from here on, an exit, a crash or a fatal error anywhere
   // ends the whole job with one message.

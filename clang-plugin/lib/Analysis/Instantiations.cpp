@@ -60,7 +60,11 @@ SmallVector<const CallExpr *, 2> InstantiatedCalls::of(const CallExpr *Call) {
   auto It = Calls->find(Call->getExprLoc().getRawEncoding());
   if (It != Calls->end())
     for (const CallExpr *C : It->second)
-      if (C != Call && C->getNumArgs() >= Call->getNumArgs())
+      // (Calls that begin at the same token, as `std::forward<F>(f)(a)`
+      // and its callee `std::forward<F>(f)`: the one that ends where
+      // Call does.)
+      if (C != Call && C->getNumArgs() >= Call->getNumArgs() &&
+          C->getEndLoc() == Call->getEndLoc())
         Out.push_back(C);
   return Out;
 }

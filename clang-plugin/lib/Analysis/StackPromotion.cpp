@@ -493,6 +493,13 @@ public:
     if (inChildLoopBody(E, V) && !onlyRead(E))
       wantVar(V, E->getLocation(),
               "the cilk_for body uses it here, not only reading its value");
+    // A reducer's views are found by its address: the body must use the
+    // variable itself, never a copy (even a body that only reads a member
+    // of the view, a pointer it writes through).
+    else if (inChildLoopBody(E, V) && isReducerType(V->getType()))
+      wantVar(V, E->getLocation(),
+              "the cilk_for body uses this reducer here, whose views are "
+              "found by its address");
     return true;
   }
   bool VisitCallExpr(CallExpr *C) {

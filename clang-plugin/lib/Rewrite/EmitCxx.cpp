@@ -99,6 +99,7 @@ private:
     return id("__ito_l", S.Block->Spawns.front()->Tag);
   }
   std::string lambda(const SpawnSite &S);
+  std::string callValueType(const SpawnSite &S, clang::QualType Deduced);
   bool convertsTo(const clang::Expr *Arg, clang::QualType P, std::string &To);
   void rangeFor(const CilkFor &F);
   /// The capture list of a cilk_for body's lambda, after the begin value;
@@ -420,6 +421,31 @@ std::string CxxEmitter::lambda(const SpawnSite &S) {
          "); }";
 }
 
+/// Whether \p E has a lambda expression in it.
+static bool containsLambda(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<LambdaExpr>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (containsLambda(Child))
+      return true;
+  return false;
+}
+
+/// The type of the spawned call's value, decayed, for the declarations
+/// that hold it: `decltype(call)`, as the call's type may not be spellable
+/// here (a local class) or come out qualified twice; but before C++20 a
+/// lambda may not appear in decltype (`auto v = cilk_spawn [&] {...}();`),
+/// so there the deduced type \p Deduced, spelled out, where it can be.
+std::string CxxEmitter::callValueType(const SpawnSite &S, QualType Deduced) {
+  if (!E.Ctx.getLangOpts().CPlusPlus20 && containsLambda(S.Call) &&
+      !Deduced.isNull() && !Deduced->isDependentType() &&
+      !namesLocalClass(Deduced))
+    return E.declare(Deduced.getNonReferenceType().getUnqualifiedType(), "");
+  return "std::decay_t<decltype(" + E.exprText(S.Call) + ")>";
+}
+
 void CxxEmitter::spawn(const SpawnSite &S, std::string &, std::string &) {
   std::string Code;
   std::string Recv;
@@ -437,9 +463,8 @@ void CxxEmitter::spawn(const SpawnSite &S, std::string &, std::string &) {
       // `auto [a, b] = cilk_spawn f();`: the bindings name the members of
       // an object the sync builds.
       const std::string Var = id("__ito_sv", S.Tag);
-      Code += "::ito::cilk::__spawned_var<std::decay_t<decltype(" +
-              E.exprText(S.Call) + ")>> " + Var + "; " +
-              (T.isConstQualified() ? "const " : "") + "auto &[";
+      Code += "::ito::cilk::__spawned_var<" + callValueType(S, Deduced) + "> " +
+              Var + "; " + (T.isConstQualified() ? "const " : "") + "auto &[";
       for (const BindingDecl *B : D->bindings())
         Code += (B == D->bindings().front() ? "" : ", ") + B->getName().str();
       Code += "] = " + Var + ".__get(); ";
@@ -452,9 +477,8 @@ void CxxEmitter::spawn(const SpawnSite &S, std::string &, std::string &) {
       if (T->getContainedAutoType()) {
         // As the call's type: a deduced type may not be spellable here (a
         // local class) or come out qualified twice.
-        Code += "::ito::cilk::__spawned_var<std::decay_t<decltype(" +
-                E.exprText(S.Call) + ")>> " + Var + "; auto &" + Name + " = " +
-                Var + ".__get(); ";
+        Code += "::ito::cilk::__spawned_var<" + callValueType(S, Deduced) +
+                "> " + Var + "; auto &" + Name + " = " + Var + ".__get(); ";
       } else {
         QualType R = Deduced.getUnqualifiedType();
         Code += "::ito::cilk::__spawned_var<" + E.declare(R, "") + "> " + Var +
@@ -463,8 +487,7 @@ void CxxEmitter::spawn(const SpawnSite &S, std::string &, std::string &) {
       }
       Recv = "&" + Var;
     } else if (T->getContainedAutoType())
-      Code +=
-          "std::decay_t<decltype(" + E.exprText(S.Call) + ")> " + Name + "; ";
+      Code += callValueType(S, Deduced) + " " + Name + "; ";
     else if (T->isDependentType())
       // As written: the template's own type, whatever the call returns.
       Code +=
@@ -526,6 +549,16 @@ void CxxEmitter::cilkFor(const CilkFor &F, std::string &, std::string &) {
           ? std::string("auto __ito_b")
           : E.declare(VarT.getUnqualifiedType().getNonReferenceType(),
                       "__ito_b");
+  // A step that is not a literal is evaluated once, before the loop, and
+  // copied into the tasks (the body may not name what it names).
+  std::string Step = Shape.Step;
+  StringRef Digits = StringRef(Shape.Step).ltrim("-(").rtrim(")");
+  if (Digits.empty() ||
+      Digits.find_first_not_of("0123456789") != StringRef::npos) {
+    Prelude += "auto __ito_st = (" + Shape.Step + "); ";
+    CaptureList += ", __ito_st";
+    Step = "__ito_st";
+  }
   std::string Head =
       "{ " + Prelude + BeginDecl + " = (" + E.exprText(Shape.Begin) +
       "); auto __ito_e = (" + E.exprText(Shape.End) +
@@ -534,7 +567,7 @@ void CxxEmitter::cilkFor(const CilkFor &F, std::string &, std::string &) {
       ", [" + CaptureList +
       "](long long __lo, long long __hi) mutable { for (long long __k = "
       "__lo; __k < __hi; ++__k) { " +
-      loopVariable(Shape.Var, LoopVarDecl, "__ito_b + __k * " + Shape.Step) +
+      loopVariable(Shape.Var, LoopVarDecl, "__ito_b + __k * " + Step) +
       " (void)" + Shape.Var->getNameAsString() + "; { " +
       (isBraced(Body) ? "" : blockDecls(Body));
   std::string Tail =

@@ -71,6 +71,12 @@ private:
         V->getType().isConstQualified() || V->getDeclContext()->isRecord() ||
         SM.isInSystemHeader(SM.getExpansionLoc(V->getLocation())))
       return;
+    // libito's own state, per process by design (the scheduler's poll
+    // countdown, the running strand's work and span), which its inline
+    // functions write: also where its headers are not system headers (a
+    // file that ito-cc -E preprocessed).
+    if (V->getIdentifier() && V->getName().starts_with("ito_"))
+      return;
     Written.insert({V->getCanonicalDecl(), At});
   }
   const SourceManager &SM;

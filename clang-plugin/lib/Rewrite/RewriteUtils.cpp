@@ -41,10 +41,54 @@ std::string Edits::text(SourceRange Range) const {
   return Lexer::getSourceText(fileRange(Range), SM, LangOpts).str();
 }
 
+/// The lines of \p Original, after its first, that are conditional
+/// directives (#if, #ifdef, #ifndef, #elif, #else, #endif, with their
+/// continuation lines), each at its index in \p Original; other lines empty.
+/// Empty if there is none.
+static std::vector<std::string> conditionalLines(StringRef Original) {
+  llvm::SmallVector<StringRef, 16> Lines;
+  Original.split(Lines, '\n');
+  std::vector<std::string> Out(Lines.size());
+  bool Any = false, Continued = false;
+  for (size_t I = 1; I < Lines.size(); I++) {
+    StringRef Line = Lines[I].rtrim('\r');
+    StringRef T = Line.ltrim(" \t");
+    bool Take = Continued;
+    if (!Take && T.starts_with("#")) {
+      StringRef D = T.drop_front().ltrim(" \t");
+      Take = D.starts_with("if") || D.starts_with("el") ||
+             D.starts_with("endif");
+    }
+    if (Take)
+      Out[I] = Line.str();
+    Any |= Take;
+    Continued = Take && Line.ends_with("\\");
+  }
+  if (!Any)
+    Out.clear();
+  return Out;
+}
+
 void Edits::replace(CharSourceRange Range, StringRef Text) {
   StringRef Original = Lexer::getSourceText(Range, SM, LangOpts);
   std::string WithLines = Text.str();
   size_t Have = Text.count('\n'), Need = Original.count('\n');
+  // Conditional directives inside the range (a cilk_for's body between
+  // #ifdef and #else, a `#if PAR cilk_for ... #else for ... #endif` header)
+  // stay where they were, so that the file's conditionals still pair up;
+  // what they enclosed is in Text as far as it was compiled.
+  std::vector<std::string> Directives = conditionalLines(Original);
+  bool Kept = false;
+  for (size_t I = 1; I < Directives.size(); I++) {
+    if (!Directives[I].empty() && Text.contains(Directives[I]))
+      Directives[I].clear(); // (Text has it: an argument's text)
+    Kept |= !Directives[I].empty();
+  }
+  if (Kept) {
+    for (size_t I = 1; I < Directives.size(); I++)
+      WithLines += "\n" + Directives[I];
+    Have += Directives.size() - 1;
+  }
   if (Need > Have)
     WithLines.append(Need - Have, '\n');
   // What another edit inserted at its end stays (a brace that closes a

@@ -14,13 +14,13 @@ int ito_n_ranks(void) __attribute__((weak));
 int ito_rank(void) __attribute__((weak));
 
 /* The number of workers: the processes of the job. */
-static inline unsigned __cilkrts_get_nworkers(void) {
+static __inline__ unsigned __cilkrts_get_nworkers(void) {
   return ito_is_initialized && ito_is_initialized() ? (unsigned)ito_n_ranks()
                                                     : 1u;
 }
 
 /* The worker running the caller: this process's rank. */
-static inline unsigned __cilkrts_get_worker_number(void) {
+static __inline__ unsigned __cilkrts_get_worker_number(void) {
   return ito_is_initialized && ito_is_initialized() ? (unsigned)ito_rank()
                                                     : 0u;
 }
@@ -30,15 +30,16 @@ static inline unsigned __cilkrts_get_worker_number(void) {
  * changes nothing, as OpenCilk's does once its runtime runs. Other
  * parameters mean nothing here: nonzero, as OpenCilk answers one it does
  * not know. */
-static inline int __cilkrts_set_param(const char *param, const char *value) {
+static __inline__ int __cilkrts_set_param(const char *param,
+                                          const char *value) {
   (void)value;
   return __builtin_strcmp(param, "nworkers") == 0 ? 0 : 1;
 }
 
 /* Intel Cilk Plus: the runtime starts and stops with the job. */
-static inline void __cilkrts_init(void) {}
-static inline void __cilkrts_end_cilk(void) {}
-static inline int __cilkrts_get_total_workers(void) {
+static __inline__ void __cilkrts_init(void) {}
+static __inline__ void __cilkrts_end_cilk(void) {}
+static __inline__ int __cilkrts_get_total_workers(void) {
   return (int)__cilkrts_get_nworkers();
 }
 
@@ -85,32 +86,32 @@ void *ito_views_lookup_c(void *key, __SIZE_TYPE__ size, void *monoid)
 void ito_views_register_c(void *key, __SIZE_TYPE__ size, void *monoid)
     __attribute__((weak));
 
-static inline void __cilkrts_c_reducer_register(__cilkrts_c_monoid *monoid,
-                                                void *view,
-                                                __SIZE_TYPE__ size) {
+static __inline__ void __cilkrts_c_reducer_register(__cilkrts_c_monoid *monoid,
+                                                    void *view,
+                                                    __SIZE_TYPE__ size) {
   if (&ito_sched_views && ito_sched_views)
     ito_views_register_c(view, size, monoid);
 }
-static inline void *__cilkrts_c_reducer_lookup(__cilkrts_c_monoid *monoid,
-                                               void *view,
-                                               __SIZE_TYPE__ size) {
+static __inline__ void *__cilkrts_c_reducer_lookup(__cilkrts_c_monoid *monoid,
+                                                   void *view,
+                                                   __SIZE_TYPE__ size) {
   if (!&ito_sched_views || !ito_sched_views)
     return view;
   return ito_views_lookup_c(view, size, monoid);
 }
 
-static inline void __cilkrts_reducer_register(void *key, __SIZE_TYPE__ size,
-                                              __cilk_identity_fn identity,
-                                              __cilk_reduce_fn reduce) {
+static __inline__ void __cilkrts_reducer_register(void *key, __SIZE_TYPE__ size,
+                                                  __cilk_identity_fn identity,
+                                                  __cilk_reduce_fn reduce) {
   if (&ito_sched_views && ito_sched_views)
     ito_views_register(key, size, identity, reduce);
 }
-static inline void __cilkrts_reducer_unregister(void *key) {
+static __inline__ void __cilkrts_reducer_unregister(void *key) {
   if (&ito_sched_views && ito_sched_views)
     ito_views_unregister(key);
 }
-static inline void *__cilkrts_reducer_lookup(void *key, __SIZE_TYPE__ size,
-                                             void *identity, void *reduce) {
+static __inline__ void *__cilkrts_reducer_lookup(void *key, __SIZE_TYPE__ size,
+                                                 void *identity, void *reduce) {
   if (!&ito_sched_views || !ito_sched_views)
     return key;
   return ito_views_lookup(key, size, (__cilk_identity_fn)identity,

@@ -12,17 +12,21 @@
 extern "C" {
 #endif
 
-static inline void __cilksan_enable_checking(void) {}
-static inline void __cilksan_disable_checking(void) {}
-static inline bool __cilksan_is_checking_enabled(void) { return false; }
-static inline void __cilksan_acquire_lock(const void *mutex) { (void)mutex; }
-static inline void __cilksan_release_lock(const void *mutex) { (void)mutex; }
-static inline void __cilksan_begin_atomic(void) {}
-static inline void __cilksan_end_atomic(void) {}
-static inline void __cilksan_register_lock_explicit(const void *mutex) {
+static __inline__ void __cilksan_enable_checking(void) {}
+static __inline__ void __cilksan_disable_checking(void) {}
+static __inline__ bool __cilksan_is_checking_enabled(void) { return false; }
+static __inline__ void __cilksan_acquire_lock(const void *mutex) {
   (void)mutex;
 }
-static inline void __cilksan_unregister_lock_explicit(const void *mutex) {
+static __inline__ void __cilksan_release_lock(const void *mutex) {
+  (void)mutex;
+}
+static __inline__ void __cilksan_begin_atomic(void) {}
+static __inline__ void __cilksan_end_atomic(void) {}
+static __inline__ void __cilksan_register_lock_explicit(const void *mutex) {
+  (void)mutex;
+}
+static __inline__ void __cilksan_unregister_lock_explicit(const void *mutex) {
   (void)mutex;
 }
 

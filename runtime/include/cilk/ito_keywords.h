@@ -25,7 +25,7 @@
 #define __ITO_CILK_SCOPE _Cilk_scope
 #define __ITO_CILK_REDUCER(...) _Hyperobject(__VA_ARGS__)
 #elif defined(__ITO_TRANSLATOR__)
-static inline void __ito_cilk_sync(void) {}
+static __inline__ void __ito_cilk_sync(void) {}
 #define __ITO_CILK_SPAWN __extension__
 #define __ITO_CILK_SYNC __ito_cilk_sync()
 #define __ITO_CILK_FOR for

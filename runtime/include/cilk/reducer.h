@@ -123,8 +123,8 @@ typedef void (*cilk_c_reducer_reduce_fn_t)(void *reducer, void *left,
                                            void *right);
 typedef void (*cilk_c_reducer_identity_fn_t)(void *reducer, void *view);
 typedef void (*cilk_c_reducer_destroy_fn_t)(void *reducer, void *view);
-static inline void __cilkrts_hyperobject_noop_destroy(void *reducer,
-                                                      void *view) {
+static __inline__ void __cilkrts_hyperobject_noop_destroy(void *reducer,
+                                                          void *view) {
   (void)reducer;
   (void)view;
 }

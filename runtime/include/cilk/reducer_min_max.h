@@ -185,22 +185,22 @@ template <typename Type> const Type &min_of(const Type &a, const Type &b) {
 #include <limits.h>
 
 #define ITO_CILK_MIN_MAX_TYPE(tn, Type, Least, Greatest)                       \
-  static inline void cilk_c_reducer_max_identity_##tn(void *k, void *v) {      \
+  static __inline__ void cilk_c_reducer_max_identity_##tn(void *k, void *v) {  \
     (void)k;                                                                   \
     *(Type *)v = (Least);                                                      \
   }                                                                            \
-  static inline void cilk_c_reducer_max_reduce_##tn(void *k, void *l,          \
-                                                    void *r) {                 \
+  static __inline__ void cilk_c_reducer_max_reduce_##tn(void *k, void *l,      \
+                                                        void *r) {             \
     (void)k;                                                                   \
     if (*(Type *)r > *(Type *)l)                                               \
       *(Type *)l = *(Type *)r;                                                 \
   }                                                                            \
-  static inline void cilk_c_reducer_min_identity_##tn(void *k, void *v) {      \
+  static __inline__ void cilk_c_reducer_min_identity_##tn(void *k, void *v) {  \
     (void)k;                                                                   \
     *(Type *)v = (Greatest);                                                   \
   }                                                                            \
-  static inline void cilk_c_reducer_min_reduce_##tn(void *k, void *l,          \
-                                                    void *r) {                 \
+  static __inline__ void cilk_c_reducer_min_reduce_##tn(void *k, void *l,      \
+                                                        void *r) {             \
     (void)k;                                                                   \
     if (*(Type *)r < *(Type *)l)                                               \
       *(Type *)l = *(Type *)r;                                                 \

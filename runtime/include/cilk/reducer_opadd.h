@@ -92,12 +92,13 @@ public:
  * operations have Cilk Plus's names, which programs also pass to
  * CILK_C_INIT_REDUCER themselves. */
 #define ITO_CILK_OPADD_TYPE(tn, Type)                                          \
-  static inline void cilk_c_reducer_opadd_identity_##tn(void *k, void *v) {    \
+  static __inline__ void cilk_c_reducer_opadd_identity_##tn(void *k,           \
+                                                            void *v) {         \
     (void)k;                                                                   \
     *(Type *)v = 0;                                                            \
   }                                                                            \
-  static inline void cilk_c_reducer_opadd_reduce_##tn(void *k, void *l,        \
-                                                      void *r) {               \
+  static __inline__ void cilk_c_reducer_opadd_reduce_##tn(void *k, void *l,    \
+                                                          void *r) {           \
     (void)k;                                                                   \
     *(Type *)l += *(Type *)r;                                                  \
   }                                                                            \

@@ -16,6 +16,7 @@
  * (_GNU_SOURCE, _POSIX_C_SOURCE, ...) before the program defines them. */
 #include <ito/detail/deque_layout.h>
 #include <ito/detail/views.h>
+#include <ito/detail/work_span.h>
 
 #include <stddef.h> /* the compiler's own */
 
@@ -87,12 +88,26 @@ void ito_abi_home(void);
  * process. */
 int ito_abi_main(int argc, char **argv, int (*task)(int argc, char **argv));
 
+#ifdef ITO_CILKSCALE
+/* An object built with -fcilktool=cilkscale: the runtime measures the work
+ * and span of main and of its own loops too. */
+__attribute__((constructor, used)) static void ito_wsp_instrumented(void) {
+  ito_wsp_calibrate();
+  ito_wsp_enabled = 1;
+}
+#endif
+
 #ifndef __cplusplus
 
 typedef struct ito_abi_spawn {
   /* ~0: not spawned since the last sync; 0: the child ran here and its
    * value is delivered; otherwise the join entry of a stolen fork. */
   unsigned long long join;
+#ifdef ITO_CILKSCALE
+  /* The parent's work and span at the fork, and the child's at its end
+   * (when it ran here; a stolen fork's come with its value). */
+  ito_wsp_triple wsp_parent, wsp_child;
+#endif
 } ito_abi_spawn;
 
 /* A spawn's state on its task block's list (when one of the block's spawns
@@ -105,27 +120,50 @@ typedef struct ito_abi_node {
   void (*__ito_sync)(struct ito_abi_node *node);
 } ito_abi_node;
 
+#ifdef ITO_CILKSCALE
+#define ITO_ABI_SPAWN_INIT                                                     \
+  {                                                                            \
+    ~0ull, {0, 0, 0}, { 0, 0, 0 }                                              \
+  }
+#else
 #define ITO_ABI_SPAWN_INIT                                                     \
   { ~0ull }
+#endif
 /* The same as an object: translated code uses it, so that it still compiles
  * when preprocessed first (ito-cc -E), where no macro is left. */
 static const ito_abi_spawn ito_abi_spawn_init = ITO_ABI_SPAWN_INIT;
 
-static inline void ito_abi_fork(ito_abi_spawn *s, void (*entry)(void *),
-                                void *args) {
+static __inline__ void ito_abi_fork(ito_abi_spawn *s, void (*entry)(void *),
+                                    void *args) {
   if (__builtin_expect(--ito_sched_poll_countdown <= 0, 0))
     ito_sched_poll();
+#ifdef ITO_CILKSCALE
+  ito_wsp_fork(&s->wsp_parent);
+#endif
   s->join = (unsigned long long)ito_uat_fork(entry, args, ito_sched_deque, 0);
+#ifdef ITO_CILKSCALE
+  /* Here either the child ran to its end in this process, leaving its
+   * triple current, or a thief runs the continuation. */
+  if (s->join == 0)
+    s->wsp_child = ito_wsp_current.t;
+  ito_wsp_continue(&s->wsp_parent, s->join == 0);
+#endif
 }
 
 /* After the fork: the child ran to its end here (the continuation was not
  * stolen), so the site's value is in place and its state may serve again. */
-static inline int ito_abi_ran_here(const ito_abi_spawn *s) {
+static __inline__ int ito_abi_ran_here(const ito_abi_spawn *s) {
+#ifdef ITO_CILKSCALE
+  /* The child joins at the sync, where its span counts. */
+  (void)s;
+  return 0;
+#else
   return s->join == 0;
+#endif
 }
 
 /* The child pops its parent's continuation: true if it is still here. */
-static inline int ito_abi_pop(void) {
+static __inline__ int ito_abi_pop(void) {
   char *d = (char *)ito_sched_deque;
   long long *bottom = (long long *)(d + ITO_DEQUE_BOTTOM_OFFSET);
   long long *top = (long long *)(d + ITO_DEQUE_TOP_OFFSET);
@@ -140,27 +178,62 @@ static inline int ito_abi_pop(void) {
 }
 
 /* The child's last act: its value (size bytes at value) goes to out. */
-static inline void ito_abi_child_return(void *out, const void *value,
-                                        size_t size) {
+static __inline__ void ito_abi_child_return(void *out, const void *value,
+                                            size_t size) {
+#ifdef ITO_CILKSCALE
+  ito_wsp_triple w = ito_wsp_child_end();
+#endif
   if (__builtin_expect(ito_abi_pop(), 1)) {
     if (size)
       __builtin_memcpy(out, value, size);
     return;
   }
+#ifdef ITO_CILKSCALE
+  {
+    /* The value, then the child's triple: the join gets both. */
+    char carried[size + sizeof w];
+    if (size)
+      __builtin_memcpy(carried, value, size);
+    __builtin_memcpy(carried + size, &w, sizeof w);
+    ito_sched_child_done(carried, sizeof carried);
+  }
+#else
   ito_sched_child_done(value, size);
+#endif
 }
 
 /* Waits for the site's child; true if it was spawned since the last sync
  * (its value is then at out). */
-static inline int ito_abi_sync(ito_abi_spawn *s, void *out, size_t size) {
+static __inline__ int ito_abi_sync(ito_abi_spawn *s, void *out, size_t size) {
   unsigned long long j = s->join;
   s->join = ~0ull;
+#ifdef ITO_CILKSCALE
+  if (j == ~0ull)
+    return 0;
+  {
+    ito_wsp_triple before;
+    ito_wsp_join_begin(&before);
+    if (j == 0) {
+      ito_wsp_join_end(&before, &s->wsp_child, 0);
+      return 1;
+    }
+    char carried[size + sizeof(ito_wsp_triple)];
+    ito_wsp_triple child;
+    ito_sched_join(j, carried, sizeof carried);
+    if (size)
+      __builtin_memcpy(out, carried, size);
+    __builtin_memcpy(&child, carried + size, sizeof child);
+    ito_wsp_join_end(&before, &child, 1);
+    return 1;
+  }
+#else
   if (__builtin_expect(j == 0, 1))
     return 1;
   if (j == ~0ull)
     return 0;
   ito_sched_join(j, out, size);
   return 1;
+#endif
 }
 
 #endif /* !__cplusplus */

@@ -242,6 +242,60 @@ private:
   object_type *copy_ = nullptr;
 };
 
+#ifdef ITO_CILKSCALE
+// A fork and join that carry the work and span of the child to the join
+// (ito/detail/work_span.h): the child's triple travels after its value,
+// whether the child ran here or its parent's continuation was stolen.
+template <class T> struct __with_wsp {
+  T value;
+  ito_wsp_triple wsp;
+};
+template <> struct __with_wsp<void> { ito_wsp_triple wsp; };
+template <class T> class __measured_thread {
+public:
+  __measured_thread() = default;
+  template <class F> explicit __measured_thread(F &&f) {
+    fork(std::forward<F>(f));
+  }
+  template <class F> void fork(F &&f) {
+    ito_wsp_fork(&parent_);
+    thread_.fork([g = std::forward<F>(f)]() mutable {
+      if constexpr (std::is_void_v<T>) {
+        g();
+        return __with_wsp<void>{ito_wsp_child_end()};
+      } else {
+        T v = g();
+        return __with_wsp<T>{v, ito_wsp_child_end()};
+      }
+    });
+    ito_wsp_continue(&parent_, thread_.__ran_here());
+  }
+  bool joinable() const { return thread_.joinable(); }
+  // The child joins at the sync, where its span counts.
+  bool __ran_here() const { return false; }
+  T join() {
+    ito_wsp_triple before;
+    const bool waits = !thread_.__ran_here();
+    ito_wsp_join_begin(&before);
+    __with_wsp<T> r = thread_.join();
+    ito_wsp_join_end(&before, &r.wsp, waits);
+    if constexpr (!std::is_void_v<T>)
+      return r.value;
+  }
+
+private:
+  ito::thread<__with_wsp<T>> thread_;
+  ito_wsp_triple parent_;
+};
+template <class T> using __cilk_thread = __measured_thread<T>;
+// The child's triple rides with its value: room for it in a join.
+inline constexpr std::size_t __value_room =
+    ito::detail::max_result_size - sizeof(ito_wsp_triple) - 8;
+#else
+template <class T> using __cilk_thread = ito::thread<T>;
+inline constexpr std::size_t __value_room = ito::detail::max_result_size;
+#endif
+
 // Whether a child's value can travel between processes as bytes. One that
 // cannot (it owns memory, as a std::vector, or is large) is built in the
 // program's heap, which every process reaches, and the child returns its
@@ -251,7 +305,7 @@ inline constexpr bool travels_as_bytes =
     std::is_reference_v<T> || // (refused by ito::thread, with its reason)
     (std::is_trivially_copy_constructible_v<T>
          &&std::is_trivially_destructible_v<T> &&
-     sizeof(T) <= ito::detail::max_result_size);
+     sizeof(T) <= __value_room);
 
 // The object that `R v = cilk_spawn f();` (or `auto [a, b] = ...`)
 // declares, of a class type; `v` is a reference to it. R needs no default
@@ -381,7 +435,7 @@ private:
       return std::forward<F>(f);
   }
 
-  ito::thread<carried> thread_;
+  __cilk_thread<carried> thread_;
   void *receiver_ = nullptr;
   assign_fn<T> assign_ = nullptr;
 };
@@ -399,7 +453,7 @@ public:
   }
 
 private:
-  ito::thread<void> thread_;
+  __cilk_thread<void> thread_;
 };
 
 // The states of a spawn site that may run many times between two syncs: one
@@ -493,7 +547,7 @@ void parallel_for_range(long long lo, long long hi, long long grain,
                         Body &body) {
   while (hi - lo > grain) {
     const long long mid = lo + (hi - lo) / 2;
-    ito::thread<void> left([lo, mid, grain, b = body]() mutable {
+    __cilk_thread<void> left([lo, mid, grain, b = body]() mutable {
       parallel_for_range(lo, mid, grain, b);
     });
     parallel_for_range(mid, hi, grain, body);

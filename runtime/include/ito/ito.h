@@ -135,30 +135,31 @@ void ito_put(void *dst, const void *src, size_t size);
 #if defined(ITO_SERIAL) && !defined(__cplusplus)
 #include <stdlib.h>
 #include <string.h>
-static inline void *ito_serial_malloc(size_t size) { return malloc(size); }
-static inline void ito_serial_free(void *p, size_t size) {
+static __inline__ void *ito_serial_malloc(size_t size) { return malloc(size); }
+static __inline__ void ito_serial_free(void *p, size_t size) {
   (void)size;
   free(p);
 }
-static inline void *ito_serial_malloc_collective(size_t size, ito_dist dist,
-                                                 size_t block_size) {
+static __inline__ void *ito_serial_malloc_collective(size_t size, ito_dist dist,
+                                                     size_t block_size) {
   (void)dist;
   (void)block_size;
   return malloc(size);
 }
-static inline void *ito_serial_checkout(const void *p, size_t size,
-                                        ito_mode mode) {
+static __inline__ void *ito_serial_checkout(const void *p, size_t size,
+                                            ito_mode mode) {
   (void)size;
   (void)mode;
   return (void *)p;
 }
-static inline void ito_serial_checkin(const void *p, size_t size,
-                                      ito_mode mode) {
+static __inline__ void ito_serial_checkin(const void *p, size_t size,
+                                          ito_mode mode) {
   (void)p;
   (void)size;
   (void)mode;
 }
-static inline void ito_serial_copy(void *dst, const void *src, size_t size) {
+static __inline__ void ito_serial_copy(void *dst, const void *src,
+                                       size_t size) {
   memcpy(dst, src, size);
 }
 #define ito_malloc ito_serial_malloc
@@ -193,7 +194,7 @@ typedef struct ito_vector {
 
 #if defined(ITO_SERIAL) && !defined(__cplusplus)
 #include <stdio.h>
-__attribute__((noreturn)) static inline void
+__attribute__((noreturn)) static __inline__ void
 ito_span_out_of_range(const char *what, size_t offset, size_t count,
                       size_t size) {
   fprintf(stderr,
@@ -209,8 +210,8 @@ __attribute__((noreturn)) void ito_span_out_of_range(const char *what,
                                                      size_t count, size_t size);
 #endif
 
-static inline ito_span ito_span_make(void *data, size_t size,
-                                     size_t elem_size) {
+static __inline__ ito_span ito_span_make(void *data, size_t size,
+                                         size_t elem_size) {
   ito_span s;
   s.data = data;
   s.size = size;
@@ -218,39 +219,40 @@ static inline ito_span ito_span_make(void *data, size_t size,
   return s;
 }
 
-static inline void ito_span_check(const char *what, ito_span s, size_t offset,
-                                  size_t count) {
+static __inline__ void ito_span_check(const char *what, ito_span s,
+                                      size_t offset, size_t count) {
   if (offset > s.size || count > s.size - offset)
     ito_span_out_of_range(what, offset, count, s.size);
 }
 
 /* Elements [offset, offset + count) of s. */
-static inline ito_span ito_span_sub(ito_span s, size_t offset, size_t count) {
+static __inline__ ito_span ito_span_sub(ito_span s, size_t offset,
+                                        size_t count) {
   ito_span_check("ito_span_sub", s, offset, count);
   return ito_span_make((char *)s.data + offset * s.elem_size, count,
                        s.elem_size);
 }
 
 /* ito_checkout / ito_checkin of elements [offset, offset + count). */
-static inline void *ito_span_checkout(ito_span s, size_t offset, size_t count,
-                                      ito_mode mode) {
+static __inline__ void *ito_span_checkout(ito_span s, size_t offset,
+                                          size_t count, ito_mode mode) {
   ito_span_check("ito_span_checkout", s, offset, count);
   return ito_checkout((char *)s.data + offset * s.elem_size,
                       count * s.elem_size, mode);
 }
-static inline void ito_span_checkin(ito_span s, size_t offset, size_t count,
-                                    ito_mode mode) {
+static __inline__ void ito_span_checkin(ito_span s, size_t offset, size_t count,
+                                        ito_mode mode) {
   ito_span_check("ito_span_checkin", s, offset, count);
   ito_checkin((char *)s.data + offset * s.elem_size, count * s.elem_size, mode);
 }
 
 /* Element i, copied to or from local memory through the cache. */
-static inline void ito_span_read(ito_span s, size_t i, void *out) {
+static __inline__ void ito_span_read(ito_span s, size_t i, void *out) {
   const void *p = ito_span_checkout(s, i, 1, ITO_MODE_READ);
   memcpy(out, p, s.elem_size);
   ito_span_checkin(s, i, 1, ITO_MODE_READ);
 }
-static inline void ito_span_write(ito_span s, size_t i, const void *in) {
+static __inline__ void ito_span_write(ito_span s, size_t i, const void *in) {
   void *p = ito_span_checkout(s, i, 1, ITO_MODE_WRITE);
   memcpy(p, in, s.elem_size);
   ito_span_checkin(s, i, 1, ITO_MODE_WRITE);
@@ -258,15 +260,15 @@ static inline void ito_span_write(ito_span s, size_t i, const void *in) {
 
 /* n * elem_size, or SIZE_MAX (which no allocation satisfies) if that
  * overflows. */
-static inline size_t ito_array_bytes(size_t n, size_t elem_size) {
+static __inline__ size_t ito_array_bytes(size_t n, size_t elem_size) {
   return elem_size && n > (size_t)-1 / elem_size ? (size_t)-1 : n * elem_size;
 }
 
 /* A collective array of n elements (the rules of ito_malloc_collective;
  * block_elems is the block of ITO_DIST_BLOCK_CYCLIC, in elements). */
-static inline ito_vector ito_vector_collective(size_t n, size_t elem_size,
-                                               ito_dist dist,
-                                               size_t block_elems) {
+static __inline__ ito_vector ito_vector_collective(size_t n, size_t elem_size,
+                                                   ito_dist dist,
+                                                   size_t block_elems) {
   ito_vector v;
   v.span = ito_span_make(
       ito_malloc_collective(ito_array_bytes(n, elem_size), dist,
@@ -276,7 +278,7 @@ static inline ito_vector ito_vector_collective(size_t n, size_t elem_size,
   return v;
 }
 /* An array of n elements from this process's heap (ito_malloc). */
-static inline ito_vector ito_vector_local(size_t n, size_t elem_size) {
+static __inline__ ito_vector ito_vector_local(size_t n, size_t elem_size) {
   ito_vector v;
   v.span =
       ito_span_make(ito_malloc(ito_array_bytes(n, elem_size)), n, elem_size);
@@ -285,7 +287,7 @@ static inline ito_vector ito_vector_local(size_t n, size_t elem_size) {
 }
 /* Frees v's array where it was made (every process in SPMD mode for a
  * collective one) and empties v. */
-static inline void ito_vector_free(ito_vector *v) {
+static __inline__ void ito_vector_free(ito_vector *v) {
   if (v->collective)
     ito_free_collective(v->span.data);
   else

@@ -20,16 +20,21 @@ struct range_args {
   // followed by ctx_size bytes of context
 };
 
+template <bool Measured>
 void run_range(body_fn body, long long lo, long long hi, long long grain,
                void *ctx, size_t ctx_size);
 
 // A forked half: its arguments block (header + context) is this task's own
-// copy, in its own frame.
-void range_task(void *args, void *) {
+// copy, in its own frame. Measured (ito-cc -fcilktool=cilkscale), it ends
+// with its work and span, which its join adds in.
+template <bool Measured> void range_task(void *args, void *result) {
   auto *a = static_cast<range_args *>(args);
-  run_range(a->body, a->lo, a->hi, a->grain, a + 1, a->ctx_size);
+  run_range<Measured>(a->body, a->lo, a->hi, a->grain, a + 1, a->ctx_size);
+  if (Measured)
+    *static_cast<ito_wsp_triple *>(result) = ito_wsp_child_end();
 }
 
+template <bool Measured>
 void run_range(body_fn body, long long lo, long long hi, long long grain,
                void *ctx, size_t ctx_size) {
   while (hi - lo > grain) {
@@ -39,9 +44,19 @@ void run_range(body_fn body, long long lo, long long hi, long long grain,
     *a = range_args{body, lo, mid, grain, ctx_size};
     std::memcpy(a + 1, ctx, ctx_size);
     ito_task t;
-    ito_fork(&t, range_task, a, size, nullptr, 0);
-    run_range(body, mid, hi, grain, ctx, ctx_size);
+    ito_wsp_triple parent, child, before;
+    if (Measured)
+      ito_wsp_fork(&parent);
+    ito_fork(&t, range_task<Measured>, a, size, Measured ? &child : nullptr,
+             Measured ? sizeof child : 0);
+    if (Measured)
+      ito_wsp_continue(&parent, /*ran_here=*/0);
+    run_range<Measured>(body, mid, hi, grain, ctx, ctx_size);
+    if (Measured)
+      ito_wsp_join_begin(&before);
     ito_join(&t);
+    if (Measured)
+      ito_wsp_join_end(&before, &child, /*waited=*/1);
     return;
   }
   if (lo < hi)
@@ -66,5 +81,9 @@ extern "C" void ito_abi_for(long long begin, long long end, long long grain,
     grain = std::max(1LL, std::min(2048LL, (n + 8 * p - 1) / (8 * p)));
   }
   // ctx lives in the caller's frame, which travels with this task.
-  run_range(body, begin, end, grain, const_cast<void *>(ctx), ctx_size);
+  if (ito_wsp_enabled)
+    run_range<true>(body, begin, end, grain, const_cast<void *>(ctx), ctx_size);
+  else
+    run_range<false>(body, begin, end, grain, const_cast<void *>(ctx),
+                     ctx_size);
 }

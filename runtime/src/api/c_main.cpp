@@ -13,6 +13,7 @@
 
 #include <ito/cilk_abi.h>
 #include <ito/detail/tasks.hpp>
+#include <ito/detail/work_span.h>
 #include <ito/ito.h>
 
 #include <algorithm>
@@ -41,9 +42,18 @@ struct main_args {
 // The root task. noexcept: an exception that leaves main ends the program
 // in std::terminate where it was thrown, with its stack intact for the
 // report, as in the serial program.
+extern "C" void ito_wsp_program_begin(void);
+extern "C" void ito_wsp_program_end(void);
+
 extern "C" void ito_main_task(void *args, void *result) noexcept {
   const auto *a = static_cast<const main_args *>(args);
-  *static_cast<int *>(result) = a->task(a->argc, arg_pointers);
+  // (-fcilktool=cilkscale: the whole program's work and span.)
+  if (ito_wsp_enabled)
+    ito_wsp_program_begin();
+  const int rc = a->task(a->argc, arg_pointers);
+  if (ito_wsp_enabled)
+    ito_wsp_program_end();
+  *static_cast<int *>(result) = rc;
 }
 
 extern "C" void ito_program_heap_start(void);

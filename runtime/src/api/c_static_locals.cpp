@@ -10,6 +10,7 @@
 #include "memory/atomic_ops.hpp"
 
 #include <ito/cilk_abi.h>
+#include <ito/detail/tasks.hpp>
 
 #include <cstdint>
 #include <sched.h>
@@ -45,10 +46,12 @@ extern "C" void ito_abi_static_init(long *guard,
                          ito::memory::order_release);
       return;
     }
-    // Another process builds it.
+    // Another process builds it; it may ask this one meanwhile (to keep
+    // the object's destructor for the exit, ito_abi_destroy_at_exit), so
+    // this one serves while it waits.
     uint64_t s;
     while ((s = state(guard)) == building)
-      sched_yield();
+      ito_sched_wait_turn();
     if (s == built)
       return;
   }

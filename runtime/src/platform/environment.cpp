@@ -24,8 +24,10 @@ constexpr const char *known_variables[] = {
     "ITO_TRACE",
     "ITO_TRACE_EVENTS",
     "ITO_STACK_SIZE",
+    "ITO_CILKSCALE_BURDEN",
     "ITO_DEQUE_SLOTS",
     "ITO_STEAL_SEED",
+    "ITO_DEBUG_RANK",
     "ITO_TASK_HEAP_SIZE",
     "ITO_ASYMMETRIC_FENCE",
     "ITO_CACHE_POLICY",
@@ -44,6 +46,7 @@ constexpr const char *known_variables[] = {
     "ITO_STDIN",    // set by ito-run: host:path of the job's input
     "ITO_STDOUT",   // set by ito-run: host:path of the job's output
     "ITO_STDERR",
+    "CILKSCALE_OUT", // OpenCilk's: where -fcilktool=cilkscale's CSV goes
     // Read by the tools: ito-cc, ito-run, scripts/.
     "ITO_CLANG",
     "ITO_CLANGXX",

@@ -16,6 +16,8 @@
 #include "threads/scheduler.hpp"
 #include "threads/worker.hpp"
 
+#include <ito/detail/work_span.h>
+
 namespace ito::threads {
 
 namespace {
@@ -61,7 +63,15 @@ extern "C" void ito_abi_home(void) {
     return;
   // What main's phase wrote is read by process 0 (as at a join).
   ito::memory::fence_release_leaving();
+  // Main's work and span so far go with it (-fcilktool=cilkscale).
+  ito_wsp_triple wsp;
+  if (ito_wsp_enabled)
+    ito_wsp_join_begin(&wsp);
   ito_uat_suspend(send_home, nullptr, w->scheduler_stack_top());
   // Resumed in process 0.
   ito::memory::fence_acquire();
+  if (ito_wsp_enabled) {
+    ito_wsp_current.t = wsp;
+    ito_wsp_current.start = ito_wsp_read();
+  }
 }

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <sched.h>
 
 extern "C" {
 ito::detail::deque *ito_sched_deque = nullptr;
@@ -248,6 +249,12 @@ void ito_sched_poll(void) {
   // Requests from other nodes (steals above all) are served here, so a
   // victim busy in its own tasks still answers within a few microseconds.
   serve_requests(w);
+}
+
+void ito_sched_wait_turn(void) {
+  if (worker *wp = the_worker_or_null())
+    serve_requests(*wp);
+  sched_yield();
 }
 
 void ito_sched_loop_poll(void) {

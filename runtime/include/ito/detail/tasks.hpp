@@ -36,6 +36,10 @@ bool ito_sched_pop_conflict(void);
 // the thread was never forked, or was joined already).
 void ito_sched_join(uint64_t join, void *out, size_t size);
 void ito_sched_poll(void);
+// One turn of a wait for another process (a static local it builds): this
+// process serves the requests of the others meanwhile, which the one it
+// waits for may be making of it, then yields the core.
+void ito_sched_wait_turn(void);
 // The countdown and the poll that ito-cc's LeafPolls pass puts in loops and
 // recursive functions that do not fork.
 extern int64_t ito_sched_loop_countdown;

@@ -35,9 +35,9 @@ void *ito_views_lookup_c(void *key, size_t size, void *monoid);
 void ito_views_register_c(void *key, size_t size, void *monoid);
 
 /* The view of the reducer at key for the running strand. */
-static inline void *ito_abi_view(void *key, size_t size,
-                                 ito_reducer_identity_fn identity,
-                                 ito_reducer_reduce_fn reduce) {
+static __inline__ void *ito_abi_view(void *key, size_t size,
+                                     ito_reducer_identity_fn identity,
+                                     ito_reducer_reduce_fn reduce) {
   if (__builtin_expect(ito_sched_views == 0, 1))
     return key;
   return ito_views_lookup(key, size, identity, reduce);
@@ -46,16 +46,17 @@ static inline void *ito_abi_view(void *key, size_t size,
 /* A reducer variable's scope begins: in a strand that is not the leftmost,
  * the variable itself is that strand's view of it. Returns key (for the
  * holder that unregisters it when the scope ends). */
-static inline void *ito_abi_reducer_register(void *key, size_t size,
-                                             ito_reducer_identity_fn identity,
-                                             ito_reducer_reduce_fn reduce) {
+static __inline__ void *
+ito_abi_reducer_register(void *key, size_t size,
+                         ito_reducer_identity_fn identity,
+                         ito_reducer_reduce_fn reduce) {
   if (ito_sched_views)
     ito_views_register(key, size, identity, reduce);
   return key;
 }
 
 /* Its scope ends (the cleanup of the holder). */
-static inline void ito_abi_reducer_unregister(void **holder) {
+static __inline__ void ito_abi_reducer_unregister(void **holder) {
   if (ito_sched_views)
     ito_views_unregister(*holder);
 }
