@@ -3,10 +3,12 @@
 # source tree), installing missing Debian packages first.
 set -euo pipefail
 src=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-build=${ITO_BUILD_DIR:-$src/build}
+# ITO_MPI=mpich or openmpi builds against that MPI, in build-$ITO_MPI/.
+build=${ITO_BUILD_DIR:-$src/build${ITO_MPI:+-$ITO_MPI}}
 
 "$src/scripts/setup.sh"
 if [[ ! -f "$build/build.ninja" ]]; then
-  cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DITO_MPI="${ITO_MPI:-auto}" >/dev/null
 fi
 cmake --build "$build"

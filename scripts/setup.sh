@@ -13,7 +13,12 @@ packages=(
   pkgconf dpkg-dev                                   # packaging tests, .deb
   python3-matplotlib                                 # ito-scale's plots
   gdb                                                # --debug-rank's test
+  libclang-rt-19-dev                                 # -fsanitize=address
 )
+# ITO_MPI=openmpi: build and test against Open MPI instead of MPICH.
+if [[ ${ITO_MPI:-} == openmpi ]]; then
+  packages+=(openmpi-bin libopenmpi-dev)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -67,3 +67,11 @@ if subprocess.run(["/usr/bin/python3", "-c", "import matplotlib"],
 # ito-run --debug-rank's test attaches gdb.
 if shutil.which("gdb"):
     config.available_features.add("gdb")
+
+# Programs built with -fsanitize=address or undefined need clang's
+# sanitizer runtimes (Debian's libclang-rt-19-dev).
+if subprocess.run([config.clang, "-fsanitize=address", "-x", "c", "-", "-o", os.devnull],
+                  input=b"int main(void) { return 0; }\n",
+                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+    config.available_features.add("asan")
+

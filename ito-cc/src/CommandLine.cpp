@@ -107,6 +107,29 @@ Error rejectCilkTool(StringRef Arg) {
       Arg.str().c_str(), Tool.empty() ? "Cilk tools" : Tool.str().c_str());
 }
 
+/// ThreadSanitizer and MemorySanitizer reserve most of the address space for
+/// their shadow at fixed places, where ito's global memory and task stacks
+/// live; AddressSanitizer and UndefinedBehaviorSanitizer work.
+Error rejectSanitizer(StringRef Arg) {
+  if (!Arg.starts_with("-fsanitize="))
+    return Error::success();
+  SmallVector<StringRef, 4> Sanitizers;
+  Arg.drop_front(strlen("-fsanitize=")).split(Sanitizers, ',');
+  for (StringRef S : Sanitizers) {
+    if (S != "thread" && S != "memory")
+      continue;
+    return createStringError(
+        inconvertibleErrorCode(),
+        "'%s': %s cannot run with ito: its shadow memory takes the "
+        "address ranges where every process maps global memory and task "
+        "stacks; use -fsanitize=address or -fsanitize=undefined",
+        Arg.str().c_str(),
+        static_cast<const char *>(S == "thread" ? "ThreadSanitizer"
+                                                : "MemorySanitizer"));
+  }
+  return Error::success();
+}
+
 /// -fcilktool=cilkscale: the translated program measures its work and span
 /// (runtime/include/ito/detail/work_span.h); <cilk/cilkscale.h> then has
 /// real measurements, as under OpenCilk, where the flag defines
@@ -138,6 +161,8 @@ Expected<CommandLine> parseCommandLine(ArrayRef<const char *> Args,
       continue;
     if (takeCilkTool(Arg, CL))
       continue;
+    if (Error E = rejectSanitizer(Arg))
+      return E;
     if (Error E = rejectCilkTool(Arg))
       return E;
     // -Xclang -fixit: clang's way to apply fix-its; ito applies them to
@@ -157,6 +182,26 @@ Expected<CommandLine> parseCommandLine(ArrayRef<const char *> Args,
     CL.ClangArgs.push_back("-DITO_CILKSCALE");
     CL.ClangArgs.push_back("-D__cilkscale__");
   }
+
+  // AddressSanitizer's fake frames for stack-use-after-return belong to
+  // the process that made them, and a task's frames move between
+  // processes: a program built with it would report frames that moved.
+  bool AddressSanitizer = false, ReturnChecks = false;
+  for (const std::string &A : CL.ClangArgs) {
+    StringRef Arg(A);
+    if (Arg.starts_with("-fsanitize-address-use-after-return"))
+      ReturnChecks = true;
+    else if (Arg.consume_front("-fsanitize=")) {
+      SmallVector<StringRef, 4> Sanitizers;
+      Arg.split(Sanitizers, ',');
+      if (is_contained(Sanitizers, "address"))
+        AddressSanitizer = true;
+    } else if (Arg == "-fno-sanitize=address" || Arg == "-fno-sanitize=all") {
+      AddressSanitizer = false;
+    }
+  }
+  if (AddressSanitizer && !ReturnChecks && !CL.NoTranslate)
+    CL.ClangArgs.push_back("-fsanitize-address-use-after-return=never");
 
   std::vector<std::string> Unknown;
   CL.Checks = ito::CheckOptions::fromArguments(WarningArgs, &Unknown);

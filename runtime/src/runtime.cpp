@@ -9,6 +9,7 @@
 #include "platform/launcher_check.hpp"
 #include "platform/process_exit.hpp"
 #include "platform/same_address.hpp"
+#include "platform/sanitizers.hpp"
 #include "platform/trace.hpp"
 
 #include <ito/ito.h>
@@ -66,6 +67,7 @@ extern "C" {
 void ito_init(int *argc, char ***argv) {
   if (ito::the_runtime)
     ito::platform::fatal("ito_init() called twice; call it once per process");
+  const ito::platform::unreported_allocations runtime_state_lives_on;
   const ito::platform::options opts = ito::platform::read_options();
   ito::platform::join_job_output();
 
@@ -86,6 +88,7 @@ void ito_init(int *argc, char ***argv) {
   ito::platform::install_stop_handler();
   ito::platform::join_job();
   ito::platform::install_crash_handlers();
+  ito::platform::join_sanitizers_to_job();
   ito::the_runtime = new ito::runtime_state(opts, !initialized);
 }
 

@@ -6,6 +6,7 @@
 // library's. The entry comes back by value into this process's copy, which
 // stays valid until the next readdir() of that stream here, as POSIX says.
 #include "memory/program_streams.hpp"
+#include "platform/kept_until_exit.hpp"
 #include "platform/libc_next.hpp"
 
 #include <dirent.h>
@@ -24,8 +25,11 @@ namespace {
 // This process's copy of the last entry of each other process's stream it
 // read.
 std::map<DIR *, std::unique_ptr<struct dirent>> &entries() {
-  static std::map<DIR *, std::unique_ptr<struct dirent>> m;
-  return m;
+  // Kept until exit: a static destructor may still read a directory.
+  static ito::platform::kept_until_exit<
+      std::map<DIR *, std::unique_ptr<struct dirent>>>
+      m;
+  return *m;
 }
 
 struct dirent *readdir_elsewhere(int owner, DIR *d) {

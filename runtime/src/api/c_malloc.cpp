@@ -12,6 +12,8 @@
 #include <cerrno>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <cwchar>
 #include <dlfcn.h>
 #include <unistd.h>
 
@@ -23,9 +25,45 @@ void __libc_free(void *);
 void *__libc_calloc(size_t, size_t);
 void *__libc_realloc(void *, size_t);
 void *__libc_memalign(size_t, size_t);
+
+// AddressSanitizer's allocator, in a program built with -fsanitize=address
+// (null otherwise). Its malloc and free are replaced by these, but its own
+// interceptors and the libraries it serves before the runtime starts
+// allocate there; their blocks must go back there, not to the C library.
+void *___interceptor_malloc(size_t) __attribute__((weak));
+void ___interceptor_free(void *) __attribute__((weak));
+void *___interceptor_calloc(size_t, size_t) __attribute__((weak));
+void *___interceptor_realloc(void *, size_t) __attribute__((weak));
+void *___interceptor_memalign(size_t, size_t) __attribute__((weak));
+size_t ___interceptor_malloc_usable_size(void *) __attribute__((weak));
 }
 
 namespace {
+
+// Outside the runtime's heap: AddressSanitizer's allocator if the program
+// has one, else the C library's.
+void *other_malloc(size_t size) {
+  return ___interceptor_malloc ? ___interceptor_malloc(size)
+                               : __libc_malloc(size);
+}
+void other_free(void *p) {
+  if (___interceptor_free)
+    ___interceptor_free(p);
+  else
+    __libc_free(p);
+}
+void *other_calloc(size_t n, size_t size) {
+  return ___interceptor_calloc ? ___interceptor_calloc(n, size)
+                               : __libc_calloc(n, size);
+}
+void *other_realloc(void *p, size_t size) {
+  return ___interceptor_realloc ? ___interceptor_realloc(p, size)
+                                : __libc_realloc(p, size);
+}
+void *other_memalign(size_t align, size_t size) {
+  return ___interceptor_memalign ? ___interceptor_memalign(align, size)
+                                 : __libc_memalign(align, size);
+}
 
 bool power_of_two(size_t n) { return n && !(n & (n - 1)); }
 
@@ -37,7 +75,7 @@ size_t page_size() {
 void *aligned(size_t align, size_t size) {
   if (pm::on_heap_thread)
     return pm::allocate_aligned(align, size);
-  return __libc_memalign(align, size);
+  return other_memalign(align, size);
 }
 
 } // namespace
@@ -47,19 +85,19 @@ extern "C" {
 void *malloc(size_t size) {
   if (pm::on_heap_thread)
     return pm::allocate(size);
-  return __libc_malloc(size);
+  return other_malloc(size);
 }
 
 void free(void *p) {
   if (pm::in_view(p))
     pm::release(p);
   else
-    __libc_free(p);
+    other_free(p);
 }
 
 void *calloc(size_t n, size_t size) {
   if (!pm::on_heap_thread)
-    return __libc_calloc(n, size);
+    return other_calloc(n, size);
   size_t total;
   if (__builtin_mul_overflow(n, size, &total)) {
     errno = ENOMEM;
@@ -74,7 +112,7 @@ void *realloc(void *p, size_t size) {
   if (pm::in_view(p))
     return pm::reallocate(p, size);
   // A block of the C library's stays one.
-  return __libc_realloc(p, size);
+  return other_realloc(p, size);
 }
 
 void *reallocarray(void *p, size_t n, size_t size) {
@@ -118,9 +156,39 @@ size_t malloc_usable_size(void *p) {
     return 0;
   if (pm::in_view(p))
     return pm::usable_size(p);
+  if (___interceptor_malloc_usable_size)
+    return ___interceptor_malloc_usable_size(p);
   using fn = size_t (*)(void *);
   static fn libc = reinterpret_cast<fn>(dlsym(RTLD_NEXT, "malloc_usable_size"));
   return libc ? libc(p) : 0;
+}
+
+// The C library's strdup family allocates with malloc, hence in the heap
+// above; AddressSanitizer's replacements allocate in its own, which another
+// process cannot reach. These keep them in the program's heap either way.
+char *strdup(const char *s) {
+  const size_t n = std::strlen(s) + 1;
+  auto *d = static_cast<char *>(malloc(n));
+  return d ? static_cast<char *>(std::memcpy(d, s, n)) : nullptr;
+}
+
+char *strndup(const char *s, size_t max) {
+  const size_t n = strnlen(s, max);
+  auto *d = static_cast<char *>(malloc(n + 1));
+  if (!d)
+    return nullptr;
+  std::memcpy(d, s, n);
+  d[n] = 0;
+  return d;
+}
+
+char *__strdup(const char *s) { return strdup(s); }
+char *__strndup(const char *s, size_t max) { return strndup(s, max); }
+
+wchar_t *wcsdup(const wchar_t *s) {
+  const size_t n = (wcslen(s) + 1) * sizeof(wchar_t);
+  auto *d = static_cast<wchar_t *>(malloc(n));
+  return d ? static_cast<wchar_t *>(std::memcpy(d, s, n)) : nullptr;
 }
 
 } // extern "C"

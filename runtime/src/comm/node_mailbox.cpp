@@ -3,6 +3,7 @@
 #include "comm/dispatch.hpp"
 #include "comm/endpoint.hpp"
 #include "platform/error.hpp"
+#include "platform/kept_until_exit.hpp"
 #include "platform/process_exit.hpp"
 
 #include <cstring>
@@ -110,7 +111,9 @@ void serve_node_mailbox(endpoint &e) {
     return;
   serving = true;
   node_mailbox &m = e.own_mailbox();
-  static thread_local std::vector<char> msg, reply;
+  static thread_local platform::kept_until_exit<std::vector<char>> msg_buf,
+      reply_buf;
+  std::vector<char> &msg = *msg_buf, &reply = *reply_buf;
   uint64_t tail = m.tail.load(std::memory_order_relaxed);
   while (tail != m.head.load(std::memory_order_acquire)) {
     record r;

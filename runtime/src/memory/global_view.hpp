@@ -19,7 +19,9 @@ namespace ito::memory {
 
 class global_view {
 public:
-  static constexpr uintptr_t base_address = 0x100000000000;
+  // 17 TiB: above AddressSanitizer's shadow of x86-64 (which ends at
+  // 0x10007fff7fff), below the task stacks' region (uni_address.cpp).
+  static constexpr uintptr_t base_address = 0x110000000000;
   static constexpr std::size_t collective_size = std::size_t(8) << 40;
   static constexpr std::size_t noncollective_size = std::size_t(32) << 40;
   static constexpr uintptr_t noncollective_base_address =

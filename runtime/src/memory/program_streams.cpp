@@ -5,6 +5,7 @@
 #include "comm/node_mailbox.hpp"
 #include "memory/memory.hpp"
 #include "platform/error.hpp"
+#include "platform/kept_until_exit.hpp"
 #include "platform/libc_next.hpp"
 
 #include <algorithm>
@@ -326,7 +327,9 @@ int64_t at_owner(int owner, op o, void *f, int64_t a, int64_t b, const void *in,
                  std::size_t *out_len) {
   memory_system &m = *the_memory_or_null();
   comm::endpoint &e = m.comm();
-  static thread_local std::vector<char> msg, reply;
+  static thread_local platform::kept_until_exit<std::vector<char>> msg_buf,
+      reply_buf;
+  std::vector<char> &msg = *msg_buf, &reply = *reply_buf;
   msg.clear();
   const bool posted = e.on_this_node(owner) && one_way(o);
   const request q{o, posted ? 0u : 1u, reinterpret_cast<uint64_t>(f), a, b};
@@ -364,27 +367,31 @@ struct stand_in {
   int owner;
   void *f;
 };
-std::vector<stand_in> stand_ins;
+// Kept until exit: a static destructor's stream operations use it.
+std::vector<stand_in> &stand_ins() {
+  static platform::kept_until_exit<std::vector<stand_in>> v;
+  return *v;
+}
 } // namespace
 
 int stand_in_descriptor(int owner, void *f) {
   std::size_t i = 0;
-  while (i < stand_ins.size() &&
-         (stand_ins[i].owner != owner || stand_ins[i].f != f))
+  while (i < stand_ins().size() &&
+         (stand_ins()[i].owner != owner || stand_ins()[i].f != f))
     i++;
-  if (i == stand_ins.size())
-    stand_ins.push_back(stand_in{owner, f});
+  if (i == stand_ins().size())
+    stand_ins().push_back(stand_in{owner, f});
   return first_stand_in + static_cast<int>(i);
 }
 
 bool stream_of_stand_in(int fd, int *owner, void **f) {
   const std::size_t i = static_cast<std::size_t>(fd - first_stand_in);
-  if (fd < first_stand_in || i >= stand_ins.size()) {
+  if (fd < first_stand_in || i >= stand_ins().size()) {
     errno = EBADF;
     return false;
   }
-  *owner = stand_ins[i].owner;
-  *f = stand_ins[i].f;
+  *owner = stand_ins()[i].owner;
+  *f = stand_ins()[i].f;
   return true;
 }
 

@@ -4,6 +4,7 @@
 #include "comm/transport.hpp"
 #include "memory/memory.hpp"
 #include "platform/error.hpp"
+#include "platform/kept_until_exit.hpp"
 
 #include <cstring>
 
@@ -123,12 +124,12 @@ void begin_fetch(comm::transport &net, const home_loc &h, std::size_t len) {
 }
 
 void finish_fetch(comm::transport &net, int rank, void *dst, std::size_t len) {
-  static thread_local std::vector<char> reply;
-  net.finish(rank, reply);
-  if (reply.size() != len)
+  static thread_local platform::kept_until_exit<std::vector<char>> reply;
+  net.finish(rank, *reply);
+  if (reply->size() != len)
     platform::fatal("a fetch from rank %d returned %zu bytes instead of %zu",
-                    rank, reply.size(), len);
-  std::memcpy(dst, reply.data(), len);
+                    rank, reply->size(), len);
+  std::memcpy(dst, reply->data(), len);
 }
 
 void begin_write(comm::transport &net, const home_loc &h, const void *src,
@@ -146,21 +147,21 @@ void begin_write_runs(comm::transport &net, const home_loc &h,
 }
 
 void finish_write(comm::transport &net, int rank) {
-  static thread_local std::vector<char> reply;
-  net.finish(rank, reply);
+  static thread_local platform::kept_until_exit<std::vector<char>> reply;
+  net.finish(rank, *reply);
 }
 
 uint64_t remote_atomic(comm::transport &net, const home_loc &h,
                        const atomic_args &a) {
   std::vector<char> msg = make_request(
       mem_request{mem_op::atomic, h.seg, h.offset, sizeof a}, &a, sizeof a);
-  static thread_local std::vector<char> reply;
-  net.call(h.rank, msg.data(), msg.size(), reply);
-  if (reply.size() != sizeof(uint64_t))
+  static thread_local platform::kept_until_exit<std::vector<char>> reply;
+  net.call(h.rank, msg.data(), msg.size(), *reply);
+  if (reply->size() != sizeof(uint64_t))
     platform::fatal("an atomic operation at rank %d returned %zu bytes", h.rank,
-                    reply.size());
+                    reply->size());
   uint64_t old;
-  std::memcpy(&old, reply.data(), sizeof old);
+  std::memcpy(&old, reply->data(), sizeof old);
   return old;
 }
 

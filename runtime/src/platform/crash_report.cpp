@@ -225,4 +225,12 @@ void report_and_end_job(int status, const char *message) {
   end_job(status, /*flush=*/true, /*from_signal=*/false);
 }
 
+void end_job_after_report(int status) {
+  crashing = 1;
+  std::fflush(nullptr);
+  if (!claim_job_report())
+    await_job_end(status);
+  end_job(status, /*flush=*/true, /*from_signal=*/false);
+}
+
 } // namespace ito::platform

@@ -35,4 +35,9 @@ void install_crash_handlers();
 // place in the program matters, such as an exception escaping a task).
 [[noreturn]] void report_and_end_job(int status, const char *message);
 
+// Ends the job with status after an error that a sanitizer has already
+// reported in this process, as one crash would: the other processes stop
+// and the job's status is status.
+[[noreturn]] void end_job_after_report(int status);
+
 } // namespace ito::platform

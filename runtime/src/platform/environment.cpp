@@ -52,6 +52,7 @@ constexpr const char *known_variables[] = {
     "ITO_CLANGXX",
     "ITO_MPIEXEC",
     "ITO_BUILD_DIR",
+    "ITO_MPI",
 };
 
 bool known(const char *name) {

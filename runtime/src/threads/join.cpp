@@ -4,6 +4,7 @@
 // are inline in ito/detail/tasks.hpp and never get here.
 #include "memory/coherence.hpp"
 #include "platform/error.hpp"
+#include "platform/sanitizers.hpp"
 #include "threads/context.hpp"
 #include "threads/fp_control.hpp"
 #include "threads/remote_ops.hpp"
@@ -61,6 +62,7 @@ parked_thread park_current(worker &w, void *ctx) {
   et->size = size;
   et->views = reinterpret_cast<uint64_t>(ito_sched_views);
   et->fp_control = current_fp_control();
+  platform::unpoison(lo, size);
   std::memcpy(et->frames(), lo, size);
   return p;
 }

@@ -1,6 +1,7 @@
 #include "threads/remote_ops.hpp"
 
 #include "comm/dispatch.hpp"
+#include "platform/sanitizers.hpp"
 #include "threads/homecoming.hpp"
 #include "threads/join_entry.hpp"
 #include "threads/scheduler.hpp"
@@ -108,6 +109,7 @@ void fetch_evacuated(worker &w, comm::global_ref thread, void *&ctx,
     join = et->join;
     views = et->views;
     fp_control = et->fp_control;
+    platform::unpoison(ctx, et->size);
     std::memcpy(ctx, et->frames(), et->size);
     w.release(thread);
     return;
@@ -122,6 +124,7 @@ void fetch_evacuated(worker &w, comm::global_ref thread, void *&ctx,
   join = et->join;
   views = et->views;
   fp_control = et->fp_control;
+  platform::unpoison(ctx, et->size);
   std::memcpy(ctx, et->frames(), et->size);
 }
 

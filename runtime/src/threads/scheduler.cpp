@@ -9,6 +9,7 @@
 #include "memory/coherence.hpp"
 #include "platform/error.hpp"
 #include "platform/process_exit.hpp"
+#include "platform/sanitizers.hpp"
 #include "threads/remote_ops.hpp"
 #include "threads/views.hpp"
 #include "threads/worker.hpp"
@@ -179,6 +180,7 @@ void scheduler_loop() {
       platform::stop_at_safe_point();
     if (w.shared()->exit_epoch.load(std::memory_order_acquire) == w.epoch) {
       w.end_idle();
+      platform::leaving_stack(nullptr, w.main_stack_bottom, w.main_stack_size);
       ito_uat_resume(w.main_ctx, nullptr);
     }
     if (w.rank() == 0 && root_done(w)) {
@@ -317,6 +319,9 @@ void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
   }
 
   root_args args{fn, arg, size};
+  // Tasks run on the stack region; to AddressSanitizer it is one stack.
+  platform::leaving_stack(&w.main_fake_stack, w.stacks().base(),
+                          w.stacks().size());
   if (w.rank() == 0) {
     w.root_join = new_join_entry(w);
     w.start_chain(w.stacks().top(), w.root_join);
@@ -324,17 +329,23 @@ void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
         [](void *ctx, void *p) {
           worker &w = the_worker();
           w.main_ctx = ctx;
+          platform::arrived_on_stack(nullptr, &w.main_stack_bottom,
+                                     &w.main_stack_size);
           ito_uat_call_on(w.stacks().top(), root_thread, p);
         },
         &args, w.scheduler_stack_top());
   } else {
     ito_uat_suspend(
         [](void *ctx, void *) {
-          the_worker().main_ctx = ctx;
+          worker &w = the_worker();
+          w.main_ctx = ctx;
+          platform::arrived_on_stack(nullptr, &w.main_stack_bottom,
+                                     &w.main_stack_size);
           scheduler_loop();
         },
         nullptr, w.scheduler_stack_top());
   }
+  platform::arrived_on_stack(w.main_fake_stack, nullptr, nullptr);
   // Back in SPMD mode, on the process's own stack. Requests still in
   // flight (a steal that found nothing, a free) are served before anyone
   // leaves.

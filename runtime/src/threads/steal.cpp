@@ -6,6 +6,7 @@
 #include "comm/dispatch.hpp"
 #include "memory/coherence.hpp"
 #include "platform/error.hpp"
+#include "platform/sanitizers.hpp"
 #include "platform/trace.hpp"
 #include "threads/context.hpp"
 #include "threads/fp_control.hpp"
@@ -88,6 +89,7 @@ bool steal_remote(worker &w, int victim, stolen &s, uint64_t &fp) {
   memory::fence_after_steal(victim, &r.release);
   const size_t size = static_cast<size_t>(static_cast<char *>(r.s.base) -
                                           static_cast<char *>(r.s.ctx));
+  platform::unpoison(r.s.ctx, size);
   std::memcpy(r.s.ctx, reply.data() + sizeof r, size);
   s = r.s;
   fp = r.fp_control;
@@ -101,6 +103,7 @@ void serve_steal(worker &w, std::vector<char> &reply) {
   reply.resize(sizeof r);
   stolen s;
   auto append_frames = [&](const char *ctx, size_t size) {
+    platform::unpoison(ctx, size);
     reply.insert(reply.end(), ctx, ctx + size);
   };
   if ((r.ready = w.shared()->ready.take()) == 0 &&
@@ -135,6 +138,7 @@ void try_steal() {
     const char *view = p->stack;
     char *region = w.stacks().base();
     auto copy_frames = [&](char *ctx, size_t size) {
+      platform::unpoison(ctx, size);
       std::memcpy(ctx, view + (ctx - region), size);
     };
     ok = take_oldest(w, p->dq, copy_frames, s);

@@ -149,6 +149,11 @@ public:
 
   // Saved by root_exec: where this process returns to SPMD mode.
   void *main_ctx = nullptr;
+  // The process's own stack, for AddressSanitizer (platform/sanitizers.hpp):
+  // its fake frames while tasks run, and its bounds.
+  void *main_fake_stack = nullptr;
+  const void *main_stack_bottom = nullptr;
+  std::size_t main_stack_size = 0;
   // The join entry of the stolen slot found by the last failed pop.
   comm::global_ref stolen_join = 0;
   // Makes parked threads whose wait is over runnable (here or by thieves).
