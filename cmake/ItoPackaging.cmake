@@ -75,9 +75,10 @@ install(CODE "
   list(APPEND CMAKE_INSTALL_MANIFEST_FILES \"\${pc}\")")
 
 # Debian package: `cpack -G DEB` in the build directory. ito-cc runs
-# clang-19 (and links libclang-cpp and libLLVM), its programs link MPICH's
-# libmpich.so (libmpich-dev) and ito-run starts them with MPICH's mpiexec
-# (mpich); llvm-symbolizer-19 (llvm-19) names functions in crash reports.
+# clang-19 (and links libclang-cpp and libLLVM), its programs link the MPI
+# it was built with (MPICH's libmpich.so from libmpich-dev, or Open MPI's
+# from libopenmpi-dev) and ito-run starts them with that MPI's mpiexec;
+# llvm-symbolizer-19 (llvm-19) names functions in crash reports.
 set(CPACK_PACKAGE_NAME ito)
 set(CPACK_PACKAGE_VENDOR "ito")
 set(CPACK_PACKAGE_CONTACT "ito developers <ito@localhost>")
@@ -87,7 +88,11 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "clang-19, libmpich-dev, mpich, bash")
+if(MPI_C_LIBRARY_VERSION_STRING MATCHES "Open MPI")
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "clang-19, libopenmpi-dev, openmpi-bin, bash")
+else()
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "clang-19, libmpich-dev, mpich, bash")
+endif()
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "llvm-19, python3-matplotlib") # symbolizer; ito-scale
 # The libraries the executables and plugins link (libclang-cpp19, libllvm19,
 # libc6, libstdc++6), with their versions where dpkg-shlibdeps finds them.

@@ -75,3 +75,19 @@ if subprocess.run([config.clang, "-fsanitize=address", "-x", "c", "-", "-o", os.
                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
     config.available_features.add("asan")
 
+# The build's mpiexec itself, as ITO_MPIEXEC names it.
+config.substitutions.append(("%launcher-path", config.mpiexec))
+
+# Which MPI the build uses (mpich or openmpi), for the tests that name it.
+mpi_version = subprocess.run([config.mpiexec, "--version"], stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True).stdout.lower()
+if "open mpi" in mpi_version or "openrte" in mpi_version:
+    config.available_features.add("openmpi")
+    # %mpiexec as ito-run starts Open MPI's: quietly, as root if we are,
+    # and with more processes than cores.
+    root = ["--allow-run-as-root"] if os.geteuid() == 0 else []
+    config.substitutions.insert(0, ("%mpiexec", " ".join(
+        [config.mpiexec, "-q", "--oversubscribe"] + root)))
+else:
+    config.available_features.add("mpich")
+

@@ -125,7 +125,12 @@ deb)
   [[ -f "${debs[0]}" ]] || fail "cpack made no ito_*.deb in $work"
   deb=${debs[0]}
   depends=$(dpkg-deb --field "$deb" Depends)
-  for dep in clang-19 libclang-cpp19 libllvm19 libmpich-dev mpich; do
+  # The MPI of the build: Open MPI's packages for an Open MPI build.
+  mpi_deps="libmpich-dev mpich"
+  if "$build/bin/ito-cc" --showme:link | grep -q "/openmpi/lib/libmpi"; then
+    mpi_deps="libopenmpi-dev openmpi-bin"
+  fi
+  for dep in clang-19 libclang-cpp19 libllvm19 $mpi_deps; do
     [[ ", $depends," == *", $dep"[\ ,]* ]] ||
       fail "Depends lacks $dep: $depends"
   done

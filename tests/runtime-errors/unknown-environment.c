@@ -13,7 +13,7 @@
 // TWO-DAG: unknown environment variable ito_stats=1; did you mean ITO_STATS?
 // RUN: env ITO_FROBNICATE=yes %ito-run -n 1 %t 2>&1 >/dev/null | FileCheck %s --check-prefix=FAR
 // FAR: ito: warning (rank 0): unknown environment variable ITO_FROBNICATE=yes; ito's variables are listed in docs/runtime-options.md
-// RUN: env ITO_STATS=0 ITO_CACHE_SIZE=64m ITO_MPIEXEC=mpiexec ITO_CLANG=clang-19 ITO_BUILD_DIR=build %ito-run -n 2 %t 2>&1 | FileCheck %s --check-prefix=KNOWN --implicit-check-not=warning
+// RUN: env ITO_STATS=0 ITO_CACHE_SIZE=64m ITO_MPIEXEC=%launcher-path ITO_CLANG=clang-19 ITO_BUILD_DIR=build %ito-run -n 2 %t 2>&1 | FileCheck %s --check-prefix=KNOWN --implicit-check-not=warning
 // KNOWN: done
 
 #include <ito/ito.h>

@@ -7,6 +7,9 @@
 // of task frames tripped over their red zones and the report's own
 // symbolizer ran its child on the shared task stack.
 // REQUIRES: asan
+// Open MPI's components keep a few blocks they allocated in their own
+// threads, and are unloaded before LeakSanitizer looks (docs/exit-and-crashes.md).
+// RUN: %if openmpi %{ export ASAN_OPTIONS=detect_leaks=0 %} %else %{ true %}
 // RUN: %ito-cc -g -O1 -fsanitize=address %s -o %t
 // RUN: %ito-run -n 1 %t > %t.1 2>&1
 // RUN: FileCheck %s --input-file=%t.1 --implicit-check-not=Sanitizer

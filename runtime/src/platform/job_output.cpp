@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <stdio_ext.h>
 #include <unistd.h>
 
 namespace ito::platform {
@@ -42,6 +43,11 @@ void join_job_output() {
   // As on a terminal: whole lines, at once.
   if (!isatty(1))
     std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
+}
+
+void hand_over_partial_line() {
+  if (__fpending(stdout))
+    std::fflush(stdout);
 }
 
 void join_job_input(int rank) {

@@ -101,6 +101,12 @@ bool address_sanitizer() { return __asan_init != nullptr; }
 void join_sanitizers_to_job() {
   if (__sanitizer_set_death_callback)
     __sanitizer_set_death_callback([] { end_job_after_report(1); });
+  // MPI's libraries allocate while they shut down at exit (Open MPI's
+  // finalize, from its exit handler) and keep it: not the program's leaks.
+  // Handlers run in reverse order, so this one, registered after MPI's,
+  // runs before it (and LeakSanitizer's check, registered first, last).
+  if (__lsan_disable)
+    std::atexit([] { __lsan_disable(); });
   if (!__asan_init || !__sanitizer_symbolize_pc)
     return;
   char where[256];

@@ -4,6 +4,7 @@
 // are inline in ito/detail/tasks.hpp and never get here.
 #include "memory/coherence.hpp"
 #include "platform/error.hpp"
+#include "platform/job_output.hpp"
 #include "platform/sanitizers.hpp"
 #include "threads/context.hpp"
 #include "threads/fp_control.hpp"
@@ -189,6 +190,7 @@ void ito_sched_child_done(const void *value, size_t size) {
   }
   // Release #2 (Itoyori SC'23, Fig. 5): the parent's continuation runs
   // elsewhere and reads what this child wrote.
+  ito::platform::hand_over_partial_line();
   ito::memory::fence_release_leaving();
   worker &w = the_worker();
   comm::global_ref waiter;
@@ -214,6 +216,7 @@ void ito_sched_join(uint64_t join, void *out, size_t size) {
   const size_t got = boxed ? sizeof box : size;
   if (!join_read(the_worker(), join, into, got, &left)) {
     // Release #3: the parent may go on in another process.
+    ito::platform::hand_over_partial_line();
     ito::memory::fence_release_leaving();
     join_wait jw{join};
     ito_uat_suspend(suspend_at_join, &jw, the_worker().scheduler_stack_top());

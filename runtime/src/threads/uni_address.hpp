@@ -26,6 +26,19 @@ public:
   }
   // Drops the shared memory name once every peer has mapped it.
   void unlink() { backing_.unlink(); }
+  // fork() from a task, run from another stack. Before the fork,
+  // snapshot() copies the live part [live_from, top()) into private memory
+  // (the parent goes on using the shared region as soon as fork returns);
+  // in the child, make_private() makes the region the child's own memory
+  // holding that copy; in the parent, drop() frees the copy.
+  struct snapshot_copy {
+    const char *from = nullptr;
+    char *copy = nullptr;
+    std::size_t size = 0;
+  };
+  snapshot_copy snapshot(const char *live_from) const;
+  void make_private(const snapshot_copy &s) const;
+  static void drop(const snapshot_copy &s);
   // The start address every rank uses.
   static char *fixed_address();
 
