@@ -16,7 +16,7 @@
 #include <cilk/cilk.h>
 
 template <typename T> T tfib(T n) {
-  // CHECK: {{^}}template <typename T> T tfib(T n) {{[{]}}ito::cilk::__spawn_list __ito_l[[X:[0-9]+]];{{ *$}}
+  // CHECK: {{^}}template <typename T> T tfib(T n) {{[{]}}ito::cilk::__spawn_list __ito_l[[X:[0-9]+]]; try {{[{] *$}}
   if (n < 2)
     return n;
   // CHECK-NEXT: {{^}}  if (n < 2)
@@ -89,7 +89,7 @@ int callables(int n) {
     return x + y;
     // CHECK-NEXT: {{^}}    { __ito_s[[IN]].__sync(); return x + y; }
   };
-  // CHECK-NEXT: {{^}}  __ito_s[[IN]].__sync(); };
+  // CHECK-NEXT: {{^}}  __ito_s[[IN]].__sync(); } catch (...) { ::ito::cilk::__unwind({{.*}}); throw; } };
   return a + b + c + d + e + g + h + (int)i + inner() + node.sum(n);
 }
 

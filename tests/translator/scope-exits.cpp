@@ -35,7 +35,7 @@ int loops(int n) {
       // CHECK-NEXT: {{^}}        { __ito_s[[B]].__sync(); __ito_s[[A]].__sync(); break; }{{$}}
       total += a + b;
       // CHECK-NEXT: {{^}}      total += a + b;
-      // CHECK-NEXT: {{^}}    __ito_s[[B]].__sync(); __ito_s[[A]].__sync(); }{{$}}
+      // CHECK-NEXT: {{^}}    __ito_s[[B]].__sync(); __ito_s[[A]].__sync(); } catch (...) { ::ito::cilk::__unwind({{.*}}); throw; } }{{$}}
     }
     total += 1;
   }
@@ -50,7 +50,7 @@ int loops(int n) {
       // CHECK-NEXT: {{^}}      if (n == 2)
       // CHECK-NEXT: {{^}}        { __ito_s[[C]].__sync(); break; }{{$}}
     }
-    // CHECK-NEXT: {{^}}    __ito_s[[C]].__sync(); }{{$}}
+    // CHECK-NEXT: {{^}}    __ito_s[[C]].__sync(); } catch (...) { ::ito::cilk::__unwind({{.*}}); throw; } }{{$}}
     n--;
   }
   // A break out of a loop inside the scope leaves no task block.
@@ -80,13 +80,13 @@ int scopes(int n) {
       // CHECK-NEXT: {{^}}      __ito_s[[E]].__fork(&(b),
     }
     // The inner scope syncs only its own spawn.
-    // CHECK-NEXT: {{^}}    __ito_s[[E]].__sync(); }{{$}}
+    // CHECK-NEXT: {{^}}    __ito_s[[E]].__sync(); } catch (...) { ::ito::cilk::__unwind({{.*}}); throw; } }{{$}}
     if (n > 3)
       return a + b;
     // CHECK-NEXT: {{^}}    if (n > 3)
     // CHECK-NEXT: {{^}}      { __ito_s[[D]].__sync(); return a + b; }{{$}}
   }
-  // CHECK-NEXT: {{^}}  __ito_s[[D]].__sync(); }{{$}}
+  // CHECK-NEXT: {{^}}  __ito_s[[D]].__sync(); } catch (...) { ::ito::cilk::__unwind({{.*}}); throw; } }{{$}}
   cilk_scope {
     // A scope without spawns is a block.
     // CHECK-NEXT: {{^}}   {{[{]$}}

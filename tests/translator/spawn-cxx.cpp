@@ -43,7 +43,7 @@ int statements(int n) {
   return 0;
   // CHECK-NEXT: {{^}}  { {{.*}}__ito_s[[S1]].__sync(); return 0; }
   // The implicit sync at the end.
-  // CHECK-NEXT: {{^.*}}__ito_s[[S1]].__sync(); }{{$}}
+  // CHECK-NEXT: {{^.*}}__ito_s[[S1]].__sync(); } catch (...) { ::ito::cilk::__unwind({{.*}}); throw; } }{{$}}
 }
 
 // Assignments: to a local, to a local of another type, to a struct field, and
@@ -128,7 +128,7 @@ void no_return(int n) {
   cilk_spawn v(n);
   // CHECK-NEXT: {{^}}  __ito_s[[N1:[0-9]+]].__fork(
 }
-// CHECK-NEXT: {{^}}__ito_s[[N1]].__sync(); }
+// CHECK-NEXT: {{^}}__ito_s[[N1]].__sync(); } catch (...) { ::ito::cilk::__unwind({{.*}}); throw; } }
 
 // A spawn inside a nested block, and one in a while loop.
 int nested(int n) {

@@ -62,8 +62,9 @@ bool isFork(const CallBase &C) {
   const Function *F = C.getCalledFunction();
   // ito_abi_fork: C's fork, not inlined at -O0.
   return F &&
-         (F->getName() == "ito_uat_fork" || F->getName() == "ito_abi_fork" ||
-          F->getName() == "ito_sched_poll");
+         (F->getName() == "ito_uat_fork" ||
+          F->getName() == "ito_uat_fork_passing" ||
+          F->getName() == "ito_abi_fork" || F->getName() == "ito_sched_poll");
 }
 
 class LeafPolls {

@@ -95,12 +95,14 @@ bool ito::emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L) {
         continue;
       }
       const auto *CS = cast<CompoundStmt>(B->Body);
-      E.insertAfter(CS->getLBracLoc().getLocWithOffset(1), L.blockDecls(*B));
+      E.insertAfter(CS->getLBracLoc().getLocWithOffset(1),
+                    L.blockDecls(*B) + L.unwindGuardBegin(*B));
       E.insertBefore(CS->getRBracLoc(),
                      L.syncCode(*B) +
                          (B->Kind == TaskBlockKind::Scope && InMain(B.get())
                               ? HomeCall
-                              : ""));
+                              : "") +
+                         L.unwindGuardEnd(*B));
     }
   for (const ExitPoint &Exit : Plan.Exits) {
     SourceLocation At = E.fileLoc(Exit.Jump->getBeginLoc());
@@ -113,6 +115,7 @@ bool ito::emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L) {
                    "{ " + Code);
     E.insertAfter(E.afterSemi(Exit.Jump), " }");
   }
+  emitTryBlocks(E, Plan, L, [&](const TaskBlock &B) { return InMain(&B); });
   // The grain sizes are taken; the pragmas would only draw warnings.
   for (const auto &F : Plan.Fors)
     if (F->GrainsizeLoc.isValid() && !F->GrainsizeLoc.isMacroID() &&

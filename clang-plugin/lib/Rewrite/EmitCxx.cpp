@@ -51,6 +51,8 @@ public:
   std::string blockDecls(const TaskBlock &B) override;
   std::string syncCode(llvm::ArrayRef<const SpawnSite *> Sites) override;
   using LanguageEmitter::syncCode;
+  std::string unwindGuardBegin(const TaskBlock &B) override;
+  std::string unwindGuardEnd(const TaskBlock &B) override;
   void spawn(const SpawnSite &S, std::string &Before,
              std::string &After) override;
   void cilkFor(const CilkFor &F, std::string &Before,
@@ -144,6 +146,30 @@ std::string CxxEmitter::syncCode(ArrayRef<const SpawnSite *> Sites) {
       C += listName(**It) + ".__sync(); ";
   }
   return C;
+}
+
+std::string CxxEmitter::unwindGuardBegin(const TaskBlock &B) {
+  if (B.Spawns.empty() || !E.LangOpts.CXXExceptions)
+    return "";
+  return "try { ";
+}
+
+std::string CxxEmitter::unwindGuardEnd(const TaskBlock &B) {
+  if (B.Spawns.empty() || !E.LangOpts.CXXExceptions)
+    return "";
+  // The states in the order their spawns come in the block.
+  std::string States;
+  llvm::SmallPtrSet<const TaskBlock *, 4> Listed;
+  for (const SpawnSite *S : B.Spawns) {
+    std::string Name;
+    if (!usesList(*S))
+      Name = id("__ito_s", S->Tag);
+    else if (Listed.insert(S->Block).second)
+      Name = listName(*S);
+    if (!Name.empty())
+      States += (States.empty() ? "" : ", ") + Name;
+  }
+  return "} catch (...) { ::ito::cilk::__unwind(" + States + "); throw; } ";
 }
 
 /// A const lvalue reference to an object (not a function, an array or a
@@ -569,9 +595,10 @@ void CxxEmitter::cilkFor(const CilkFor &F, std::string &, std::string &) {
       "__lo; __k < __hi; ++__k) { " +
       loopVariable(Shape.Var, LoopVarDecl, "__ito_b + __k * " + Step) +
       " (void)" + Shape.Var->getNameAsString() + "; { " +
-      (isBraced(Body) ? "" : blockDecls(Body));
+      (isBraced(Body) ? "" : blockDecls(Body) + unwindGuardBegin(Body));
   std::string Tail =
-      " " + (isBraced(Body) ? "" : syncCode(Body)) + "} } }); " + home() + "}";
+      " " + (isBraced(Body) ? "" : syncCode(Body) + unwindGuardEnd(Body)) +
+      "} } }); " + home() + "}";
   placeLoopTask(F, F.For->getBody(), Head, Tail);
 }
 

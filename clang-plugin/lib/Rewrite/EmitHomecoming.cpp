@@ -21,7 +21,13 @@
 // After the statement when nothing but storing the value follows the call
 // in it (the line keeps its columns up to there); around the call
 // otherwise, before anything else of the statement runs.
-// Syncs and cilk_for loops of main do the same (emitPlan). Calls in tasks
+// Syncs and cilk_for loops of main do the same (emitPlan), and so does each
+// handler of main's try statements, where an exception that a child threw
+// arrives in whatever process joined it:
+//
+//   catch (const std::exception &e) {  ->  ... { ito_abi_home();
+//
+// Calls in tasks
 // (spawned calls, cilk_for bodies, lambdas) are left alone: they do not run
 // as main. ito_abi_home is a no-op when main still has children.
 //
@@ -73,6 +79,7 @@ public:
   }
 
   std::vector<const CallExpr *> Calls;
+  std::vector<const CXXCatchStmt *> Handlers;
 
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   bool TraverseBlockExpr(BlockExpr *) { return true; }
@@ -92,6 +99,10 @@ public:
     if (S && Loops.count(S))
       return true; // a cilk_for: its body runs as tasks
     return RecursiveASTVisitor::TraverseStmt(S);
+  }
+  bool VisitCXXCatchStmt(CXXCatchStmt *Handler) {
+    Handlers.push_back(Handler);
+    return true;
   }
   bool VisitCallExpr(CallExpr *Call) {
     if (!Spawned.count(Call) && !isa<CUDAKernelCallExpr>(Call) &&
@@ -221,6 +232,14 @@ void ito::emitHomecoming(Edits &E, const TranslationPlan &Plan,
                         "static_cast<__T &&>(__v); }\n"
                       : "void ito_abi_home(void);\n") +
           E.lineMarker(Begin));
+
+  for (const CXXCatchStmt *Handler : Finder.Handlers) {
+    const auto *Block = dyn_cast<CompoundStmt>(Handler->getHandlerBlock());
+    if (Block && Block->getLBracLoc().isFileID() &&
+        E.SM.isWrittenInMainFile(Block->getLBracLoc()))
+      E.insertAfter(Block->getLBracLoc().getLocWithOffset(1),
+                    std::string(" ") + HomeCall);
+  }
 
   ParentMap Parents(Main->getBody());
   // Innermost first: of two insertions at one place, the later one is the

@@ -35,6 +35,11 @@ public:
   /// their receivers.
   virtual std::string syncCode(llvm::ArrayRef<const SpawnSite *> Sites) = 0;
   std::string syncCode(const TaskBlock &B) { return syncCode(B.Spawns); }
+  /// Where an exception may leave a block with spawns (C++), the code that
+  /// opens and closes its guard: a catch (...) that waits for the block's
+  /// children and lets the serially earliest exception go on.
+  virtual std::string unwindGuardBegin(const TaskBlock &) { return ""; }
+  virtual std::string unwindGuardEnd(const TaskBlock &) { return ""; }
   /// Rewrites a spawn statement; file-scope code for it goes to Before /
   /// After the enclosing function.
   virtual void spawn(const SpawnSite &S, std::string &Before,
@@ -61,6 +66,10 @@ std::unique_ptr<LanguageEmitter> makeCxxEmitter(Edits &E);
 
 /// Makes the edits of \p Plan in the order they nest.
 bool emitPlan(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L);
+
+/// The implicit syncs of try blocks with spawns or syncs (EmitTryBlocks.cpp).
+void emitTryBlocks(Edits &E, const TranslationPlan &Plan, LanguageEmitter &L,
+                   llvm::function_ref<bool(const TaskBlock &)> InMain);
 
 /// Puts the variables the main file defines in the sections libito shares
 /// between processes (EmitGlobals.cpp). Returns whether the edits use

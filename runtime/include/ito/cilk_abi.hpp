@@ -407,6 +407,24 @@ public:
     thread_.fork(carry(std::forward<F>(f)));
   }
   bool __ran_here() const { return thread_.__ran_here(); }
+#if ITO_EXCEPTIONS
+  // The implicit sync of a block that an exception leaves: waits for the
+  // child without storing its value (the receiver may be gone); keeps what
+  // it threw in \p threw unless that holds an earlier child's.
+  void __unwind_into(std::exception_ptr &threw) {
+    if (!thread_.joinable())
+      return;
+    try {
+      if constexpr (boxed)
+        delete thread_.join();
+      else
+        thread_.join();
+    } catch (...) {
+      if (!threw)
+        threw = std::current_exception();
+    }
+  }
+#endif
   void __sync() {
     if (!thread_.joinable())
       return;
@@ -447,6 +465,18 @@ public:
   }
   template <class F> void __fork(F &&f) { thread_.fork(std::forward<F>(f)); }
   bool __ran_here() const { return thread_.__ran_here(); }
+#if ITO_EXCEPTIONS
+  void __unwind_into(std::exception_ptr &threw) {
+    if (!thread_.joinable())
+      return;
+    try {
+      thread_.join();
+    } catch (...) {
+      if (!threw)
+        threw = std::current_exception();
+    }
+  }
+#endif
   void __sync() {
     if (thread_.joinable())
       thread_.join();
@@ -465,10 +495,18 @@ class __spawn_list {
   struct node_base {
     node_base *next;
     virtual void __sync() = 0;
+#if ITO_EXCEPTIONS
+    virtual void __unwind_into(std::exception_ptr &threw) = 0;
+#endif
   };
   template <class T> struct node : node_base {
     __spawn<T> site;
     void __sync() override { site.__sync(); }
+#if ITO_EXCEPTIONS
+    void __unwind_into(std::exception_ptr &threw) override {
+      site.__unwind_into(threw);
+    }
+#endif
   };
 
 public:
@@ -507,13 +545,58 @@ public:
     n->site.__fork_member(object, assign, std::forward<F>(f));
     keep_if_ran_here(n, sizeof *n);
   }
+  // Joins every run; what the earliest of them threw, if any, goes on from
+  // here, as in the serial elision (which stops at that run).
   void __sync() {
-    for (node_base *n = head_; n; n = n->next)
-      n->__sync();
+    node_base *n = head_;
     head_ = nullptr;
+#if ITO_EXCEPTIONS
+    std::exception_ptr first;
+    for (; n; n = n->next) {
+      try {
+        n->__sync();
+      } catch (...) {
+        first = std::current_exception(); // (the list runs newest first)
+      }
+    }
+    if (__builtin_expect(first != nullptr, 0))
+      std::rethrow_exception(first);
+#else
+    for (; n; n = n->next)
+      n->__sync();
+#endif
+  }
+#if ITO_EXCEPTIONS
+  void __unwind_into(std::exception_ptr &threw) {
+    std::exception_ptr earliest;
+    for (node_base *n = head_; n; n = n->next) {
+      std::exception_ptr e;
+      n->__unwind_into(e);
+      if (e)
+        earliest = e; // (the list runs newest first)
+    }
+    head_ = nullptr;
+    if (earliest && !threw)
+      threw = earliest;
+  }
+#endif
+  // Left without a sync (the function is unwinding from an exception):
+  // waits for the runs, as Cilk's implicit sync does.
+  ~__spawn_list() {
+    if (__builtin_expect(head_ != nullptr, 0))
+      drop();
   }
 
 private:
+  __attribute__((noinline)) void drop() noexcept {
+#if ITO_EXCEPTIONS
+    std::exception_ptr ignored;
+    __unwind_into(ignored);
+#else
+    __sync();
+#endif
+  }
+
   template <class T> void keep_if_ran_here(node<T> *n, std::size_t size) {
     if (!n->site.__ran_here())
       return;
@@ -529,6 +612,21 @@ private:
   void *spare_ = nullptr;
   std::size_t spare_size_ = 0;
 };
+
+#if ITO_EXCEPTIONS
+// The implicit sync of a block (a function's body, a cilk_scope, a
+// cilk_for body, a try block) that an exception leaves, as Cilk Plus
+// defines it: waits for the block's children, given in the order they were
+// spawned; what the earliest of them threw replaces the exception in flight,
+// since in the serial elision it would have been thrown first. Called from
+// the translation's catch (...), which rethrows the exception otherwise.
+template <class... Sites> void __unwind(Sites &...sites) {
+  std::exception_ptr threw;
+  (sites.__unwind_into(threw), ...);
+  if (__builtin_expect(threw != nullptr, 0))
+    std::rethrow_exception(threw);
+}
+#endif
 
 // A range-based cilk_for splits its range by index: it needs random-access
 // iterators (a vector, an array, a deque; not a list or a map).
@@ -550,8 +648,21 @@ void parallel_for_range(long long lo, long long hi, long long grain,
     __cilk_thread<void> left([lo, mid, grain, b = body]() mutable {
       parallel_for_range(lo, mid, grain, b);
     });
+#if ITO_EXCEPTIONS
+    // What the left half throws comes first, as in the serial loop.
+    std::exception_ptr right;
+    try {
+      parallel_for_range(mid, hi, grain, body);
+    } catch (...) {
+      right = std::current_exception();
+    }
+    left.join();
+    if (__builtin_expect(right != nullptr, 0))
+      std::rethrow_exception(right);
+#else
     parallel_for_range(mid, hi, grain, body);
     left.join();
+#endif
     return;
   }
   if (lo < hi)

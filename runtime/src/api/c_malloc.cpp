@@ -20,6 +20,14 @@
 namespace pm = ito::memory::program_memory;
 
 extern "C" {
+
+// Whether what this thread allocates now is global memory (ito/detail/
+// tasks.hpp: a task's exception may then go to a join in another process).
+bool ito_abi_heap_is_global(void) { return pm::on_heap_thread; }
+
+} // extern "C"
+
+extern "C" {
 void *__libc_malloc(size_t);
 void __libc_free(void *);
 void *__libc_calloc(size_t, size_t);

@@ -10,6 +10,10 @@ extern "C" {
 // Child-first fork; returns 0, or the join entry where a thief resumed.
 void *ito_uat_fork(void (*child)(void *), void *arg, ito::detail::deque *dq,
                    uint64_t join);
+// The same for a child that returns a word: what it returned, if it
+// returned here.
+void *ito_uat_fork_passing(void *(*child)(void *), void *arg,
+                           ito::detail::deque *dq, uint64_t join);
 // Resumes a saved context; the call that saved it returns value.
 [[noreturn]] void ito_uat_resume(void *ctx, void *value);
 // Saves the caller's context and calls fn(ctx, arg) on another stack.

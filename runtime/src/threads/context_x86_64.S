@@ -14,6 +14,26 @@
   pushq %rbp; pushq %rbx; pushq %r12; pushq %r13; pushq %r14; pushq %r15; \
   subq $8, %rsp
 
+/* Saves the caller's continuation in the next slot of the deque (rdx),
+ * publishes it, and calls child (rdi) with arg (rsi) right below it; the
+ * stack pointer is back at the caller's when the child returns here. */
+#define FORK_AND_RUN_CHILD \
+  SAVE_CONTEXT; \
+  .cfi_adjust_cfa_offset 56; \
+  movq ITO_DEQUE_BOTTOM_OFFSET(%rdx), %rax; \
+  movq %rax, %r8; \
+  shlq $ITO_DEQUE_SLOT_SHIFT, %r8; \
+  leaq ITO_DEQUE_SLOTS_OFFSET(%rdx,%r8), %r8; \
+  movq %rsp, (%r8);            /* slots[b].ctx = this context */ \
+  movq %rcx, 8(%r8);           /* slots[b].join = join */ \
+  incq %rax; \
+  movq %rax, ITO_DEQUE_BOTTOM_OFFSET(%rdx); /* publish: bottom = b + 1 */ \
+  movq %rdi, %rax; \
+  movq %rsi, %rdi; \
+  callq *%rax;                 /* the child pops the deque itself */ \
+  addq $56, %rsp; \
+  .cfi_adjust_cfa_offset -56
+
   .text
 
 /* void *ito_uat_fork(void (*child)(void *), void *arg, deque *dq,
@@ -30,25 +50,26 @@
   .type ito_uat_fork, @function
 ito_uat_fork:
   .cfi_startproc
-  SAVE_CONTEXT
-  .cfi_adjust_cfa_offset 56
-  movq ITO_DEQUE_BOTTOM_OFFSET(%rdx), %rax
-  movq %rax, %r8
-  shlq $ITO_DEQUE_SLOT_SHIFT, %r8
-  leaq ITO_DEQUE_SLOTS_OFFSET(%rdx,%r8), %r8
-  movq %rsp, (%r8)             /* slots[b].ctx = this context */
-  movq %rcx, 8(%r8)            /* slots[b].join = join */
-  incq %rax
-  movq %rax, ITO_DEQUE_BOTTOM_OFFSET(%rdx)  /* publish: bottom = b + 1 */
-  movq %rdi, %rax
-  movq %rsi, %rdi
-  callq *%rax                  /* child(arg); pops the deque itself */
-  addq $56, %rsp
-  .cfi_adjust_cfa_offset -56
+  FORK_AND_RUN_CHILD
   xorl %eax, %eax
   retq
   .cfi_endproc
   .size ito_uat_fork, .-ito_uat_fork
+
+/* void *ito_uat_fork_passing(void *(*child)(void *), void *arg, deque *dq,
+ *                            uint64_t join)
+ *
+ * ito_uat_fork for a child that returns a word: when the child returns
+ * here, this returns what the child returned (C++ children return 0, or
+ * the exception they threw, tagged: ito/detail/tasks.hpp). */
+  .globl ito_uat_fork_passing
+  .type ito_uat_fork_passing, @function
+ito_uat_fork_passing:
+  .cfi_startproc
+  FORK_AND_RUN_CHILD           /* rax = child(arg) */
+  retq
+  .cfi_endproc
+  .size ito_uat_fork_passing, .-ito_uat_fork_passing
 
 /* [[noreturn]] void ito_uat_resume(void *ctx, void *value)
  * Resumes a saved context; the call that saved it returns value. */

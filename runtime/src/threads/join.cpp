@@ -7,6 +7,7 @@
 #include "platform/job_output.hpp"
 #include "platform/sanitizers.hpp"
 #include "threads/context.hpp"
+#include "threads/exception_state.hpp"
 #include "threads/fp_control.hpp"
 #include "threads/remote_ops.hpp"
 #include "threads/scheduler.hpp"
@@ -63,6 +64,7 @@ parked_thread park_current(worker &w, void *ctx) {
   et->size = size;
   et->views = reinterpret_cast<uint64_t>(ito_sched_views);
   et->fp_control = current_fp_control();
+  et->exceptions = current_exception_state();
   platform::unpoison(lo, size);
   std::memcpy(et->frames(), lo, size);
   return p;
@@ -105,6 +107,7 @@ void run_on_after_park(worker &w, const parked_thread &p) {
       // The continuation runs beside the parked thread, after it in serial
       // order: it starts with views of its own.
       views::set(views::empty);
+      set_exception_state({});
       ito_uat_resume(d->slots[b].ctx, reinterpret_cast<void *>(p.own_join));
     }
   }
@@ -133,20 +136,19 @@ struct join_wait {
 
 [[noreturn]] void resume_evacuated(comm::global_ref ev) {
   worker &w = the_worker();
-  void *ctx, *base;
-  comm::global_ref join;
-  uint64_t strand_views, fp;
-  fetch_evacuated(w, ev, ctx, base, join, strand_views, fp);
-  views::set(reinterpret_cast<void *>(strand_views));
-  // It goes on with its floating-point control state, wherever it resumes.
-  if (set_fp_control(fp))
+  const evacuated_thread et = fetch_evacuated(w, ev);
+  views::set(reinterpret_cast<void *>(et.views));
+  // It goes on with its floating-point control state and its exceptions,
+  // wherever it resumes.
+  if (set_fp_control(et.fp_control))
     publish_fp_control();
-  w.start_chain(base, join);
+  set_exception_state(et.exceptions);
+  w.start_chain(et.base, et.join);
   w.counters().resumes++;
   // The thread was evacuated into the heap of the rank it suspended on.
   if (comm::ref_rank(ev) != w.rank())
     w.counters().migrations++;
-  ito_uat_resume(ctx, nullptr);
+  ito_uat_resume(et.ctx, nullptr);
 }
 
 } // namespace ito::threads
@@ -179,7 +181,7 @@ void ito_sched_child_done(const void *value, size_t size) {
   // carries its address, and the parent copies it out and frees it
   // (ito_sched_join, which knows the size too).
   void *box = nullptr;
-  if (size > ito::detail::max_result_size) {
+  if (size > ito::detail::max_delivery_size) {
     box = std::malloc(size);
     if (!box)
       ito::platform::fatal("out of memory for a task's value of %zu bytes",
@@ -211,7 +213,7 @@ void ito_sched_join(uint64_t join, void *out, size_t size) {
   uint64_t left = 0;
   // (A large value: its address in the program's heap; ito_sched_child_done.)
   void *box = nullptr;
-  const bool boxed = size > ito::detail::max_result_size;
+  const bool boxed = size > ito::detail::max_delivery_size;
   void *const into = boxed ? static_cast<void *>(&box) : out;
   const size_t got = boxed ? sizeof box : size;
   if (!join_read(the_worker(), join, into, got, &left)) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "comm/global_ref.hpp"
+#include "threads/exception_state.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -22,7 +23,7 @@ struct join_entry {
   // The child's views of reducers (threads/views.hpp), for the parent to
   // reduce into its own.
   uint64_t views;
-  alignas(16) unsigned char value[detail::max_result_size];
+  alignas(16) unsigned char value[detail::max_delivery_size];
 };
 
 // A future (async()): its value, and the threads parked waiting for it.
@@ -47,6 +48,7 @@ struct evacuated_thread {
   uint64_t size;
   uint64_t views;      // its views of reducers
   uint64_t fp_control; // its floating-point control state (fp_control.hpp)
+  exception_state exceptions; // (exception_state.hpp)
   unsigned char *frames() {
     return reinterpret_cast<unsigned char *>(this + 1);
   }

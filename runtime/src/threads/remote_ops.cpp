@@ -30,7 +30,7 @@ template <class T> void append(std::vector<char> &buf, const T &v) {
 struct join_read_reply {
   int64_t arrived;
   uint64_t views;
-  alignas(16) unsigned char value[detail::max_result_size];
+  alignas(16) unsigned char value[detail::max_delivery_size];
 };
 struct join_child_reply {
   int64_t previous;
@@ -99,33 +99,23 @@ int64_t join_arrive_parent(worker &w, comm::global_ref join,
   return *reinterpret_cast<const int64_t *>(reply.data());
 }
 
-void fetch_evacuated(worker &w, comm::global_ref thread, void *&ctx,
-                     void *&base, comm::global_ref &join, uint64_t &views,
-                     uint64_t &fp_control) {
+evacuated_thread fetch_evacuated(worker &w, comm::global_ref thread) {
   if (on_this_node(w, thread)) {
     auto *et = static_cast<evacuated_thread *>(w.resolve(thread));
-    ctx = et->ctx;
-    base = et->base;
-    join = et->join;
-    views = et->views;
-    fp_control = et->fp_control;
-    platform::unpoison(ctx, et->size);
-    std::memcpy(ctx, et->frames(), et->size);
+    const evacuated_thread header = *et;
+    platform::unpoison(et->ctx, et->size);
+    std::memcpy(et->ctx, et->frames(), et->size);
     w.release(thread);
-    return;
+    return header;
   }
   comm::msg_header h{comm::msg_kind::evac_fetch, 0, thread, 0};
   std::vector<char> reply;
   auto msg = comm::make_message(h);
   w.net().call(comm::ref_rank(thread), msg.data(), msg.size(), reply);
   auto *et = reinterpret_cast<evacuated_thread *>(reply.data());
-  ctx = et->ctx;
-  base = et->base;
-  join = et->join;
-  views = et->views;
-  fp_control = et->fp_control;
-  platform::unpoison(ctx, et->size);
-  std::memcpy(ctx, et->frames(), et->size);
+  platform::unpoison(et->ctx, et->size);
+  std::memcpy(et->ctx, et->frames(), et->size);
+  return *et;
 }
 
 struct future_take_request {

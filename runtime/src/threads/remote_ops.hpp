@@ -12,6 +12,7 @@
 namespace ito::threads {
 
 class worker;
+struct evacuated_thread;
 
 // True if the child has arrived; then its value (size bytes) is in out.
 // The child's views of reducers go to *views.
@@ -26,10 +27,9 @@ int64_t join_arrive_child(worker &w, comm::global_ref join, const void *value,
 int64_t join_arrive_parent(worker &w, comm::global_ref join,
                            comm::global_ref waiter);
 // Copies an evacuated thread's frames back to their addresses (here) and
-// frees it; returns its context, stack base and completion entry.
-void fetch_evacuated(worker &w, comm::global_ref thread, void *&ctx,
-                     void *&base, comm::global_ref &join, uint64_t &views,
-                     uint64_t &fp_control);
+// frees it; returns its header (context, stack base, completion entry, the
+// state it resumes with).
+evacuated_thread fetch_evacuated(worker &w, comm::global_ref thread);
 // Takes a future's value into out if it is there (and counts one consumer);
 // otherwise, if park is a parked thread, adds it to the waiters.
 bool future_take(worker &w, comm::global_ref f, void *out, std::size_t size,

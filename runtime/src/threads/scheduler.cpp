@@ -387,15 +387,18 @@ extern "C" void ito_sched_task_exception(const char *type, const char *what) {
   char message[1024];
   if (!type) {
     std::snprintf(message, sizeof message,
-                  "an exception escaped a task; catch it inside the task (a "
-                  "task's parent may be in another process)");
+                  "an exception escaped a task; catch it inside the task "
+                  "(no join receives what a root_exec or async task throws, "
+                  "nor what a task throws in a program that calls ito_init "
+                  "itself, whose heap is per process)");
   } else {
     int status = 0;
     char *name = abi::__cxa_demangle(type, nullptr, nullptr, &status);
     std::snprintf(message, sizeof message,
                   "an exception of type %s escaped a task: %s; catch it "
-                  "inside the task (a task's parent may be in another "
-                  "process)",
+                  "inside the task (no join receives what a root_exec or "
+                  "async task throws, nor what a task throws in a program "
+                  "that calls ito_init itself, whose heap is per process)",
                   status == 0 && name ? name : type, what ? what : "");
   }
   ito::platform::report_and_end_job(128 + SIGABRT, message);

@@ -9,6 +9,7 @@
 #include "platform/sanitizers.hpp"
 #include "platform/trace.hpp"
 #include "threads/context.hpp"
+#include "threads/exception_state.hpp"
 #include "threads/fp_control.hpp"
 #include "threads/remote_ops.hpp"
 #include "threads/scheduler.hpp"
@@ -172,8 +173,10 @@ void try_steal() {
       platform::trace(platform::trace_kind::steal, t0, t0 + dt, victim);
   }
   w.start_chain(s.base, s.parent_join);
-  // A stolen continuation starts with views of its own.
+  // A stolen continuation starts with views of its own, and with no
+  // exception being handled.
   views::set(views::empty);
+  set_exception_state({});
   ito_uat_resume(s.ctx, reinterpret_cast<void *>(s.join));
 }
 

@@ -22,6 +22,9 @@ namespace ito::detail {
 // The largest value a task may return; larger results belong in global
 // memory (or a pointer to it).
 inline constexpr std::size_t max_result_size = 192;
+// What a join carries: a value, and beside it the exception its task threw
+// (ito/detail/tasks.hpp), with room for a value aligned to 64 bytes.
+inline constexpr std::size_t max_delivery_size = max_result_size + 64;
 
 template <class T> constexpr void check_result_type() {
   if constexpr (!std::is_void_v<T>) {

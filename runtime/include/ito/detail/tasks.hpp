@@ -6,6 +6,12 @@
 // parent's thread object and join costs nothing. Otherwise the continuation
 // runs in another process, and the child and the parent meet in a join entry
 // (greedy join: whichever arrives last runs on).
+//
+// An exception that leaves a child goes to its join, as in OpenCilk: the
+// child catches it and hands an exception_ptr, boxed in the program's heap
+// (which every process reaches), to its parent, which rethrows it where it
+// joins. A parent that leaves its frame by an exception first waits for its
+// children, as Cilk's implicit sync does.
 #ifndef ITO_DETAIL_TASKS_HPP
 #define ITO_DETAIL_TASKS_HPP
 
@@ -26,6 +32,10 @@ extern int64_t ito_sched_poll_countdown;
 
 void *ito_uat_fork(void (*child)(void *), void *arg, ito::detail::deque *dq,
                    uint64_t join);
+// The same for a child that returns a word: what it returned, if it
+// returned here.
+void *ito_uat_fork_passing(void *(*child)(void *), void *arg,
+                           ito::detail::deque *dq, uint64_t join);
 // The owner lost the race for its newest continuation, or it was stolen:
 // true if it is still here after all.
 bool ito_sched_pop_conflict(void);
@@ -59,54 +69,119 @@ void ito_sched_future_get(uint64_t future, void *out, size_t size);
 void ito_sched_root_exec(void (*fn)(void *arg, void *out), void *arg,
                          void *value, size_t size);
 [[noreturn]] void ito_sched_task_exception(const char *type, const char *what);
+// Whether this thread allocates global memory now: a Cilk program's heap.
+bool ito_abi_heap_is_global(void);
 int ito_sched_in_root(void);
 void ito_sched_fork_outside_root(void);
 // A Cilk program: from now on forks outside the root task run serially.
 void ito_sched_serial_outside_root(void);
 }
 
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
+#define ITO_EXCEPTIONS 1
+#else
+#define ITO_EXCEPTIONS 0
+#endif
+
 namespace ito {
 
 namespace detail {
 
-// An exception may not leave a task (its parent may be in another
-// process): stop with a message naming it.
-[[noreturn]] inline void task_exception() {
+// An exception on its way from a child to its join, in the program's heap.
+using thrown = std::exception_ptr;
+
+// An exception that no join receives (it left a root task or a future's
+// child, or the heap it is in is not global memory): stop with a message
+// naming it.
+[[noreturn]] inline void stop_for(thrown *t) {
+#if ITO_EXCEPTIONS
   try {
-    throw;
+    std::rethrow_exception(*t);
   } catch (const std::exception &e) {
     ito_sched_task_exception(typeid(e).name(), e.what());
   } catch (...) {
-    ito_sched_task_exception(nullptr, nullptr);
   }
+#endif
+  ito_sched_task_exception(nullptr, nullptr);
 }
 
-// Runs a packed (callable, args...) tuple, placing its value at out.
-template <class T, class Packed> void run_task(Packed &packed, void *out) {
-  try {
-    auto call = [](auto &fn, auto &...a) -> T {
-      return detail::invoke(std::move(fn), std::move(a)...);
-    };
-    if constexpr (std::is_void_v<T>)
-      std::apply(call, packed);
-    else
-      ::new (out) T(std::apply(call, packed));
-  } catch (...) {
-    task_exception();
-  }
+// Rethrows a child's exception at its join, freeing its box.
+[[noreturn]] inline void rethrow(thrown *t) {
+  thrown e = std::move(*t);
+  delete t;
+#if ITO_EXCEPTIONS
+  std::rethrow_exception(std::move(e));
+#else
+  ito_sched_fatal("a task's exception reached a join compiled without "
+                  "exceptions");
+#endif
 }
 
-// Calls f with args (both the task's own copies) and keeps its value.
+// Calls f with args (both the task's own copies) and keeps its value;
+// returns what it threw, boxed, or null.
 template <class T, class F, class Tuple>
-void call_into(result_slot<T> &value, F &f, Tuple &args) {
+thrown *call_into(result_slot<T> &value, F &f, Tuple &args) {
+#if ITO_EXCEPTIONS
   try {
+#endif
     if constexpr (std::is_void_v<T>)
       std::apply(f, std::move(args));
     else
       value.emplace(std::apply(f, std::move(args)));
+#if ITO_EXCEPTIONS
   } catch (...) {
-    task_exception();
+    // The exception object is in the heap: it can reach a join in another
+    // process only if the heap is global memory (a Cilk program's).
+    thrown t(std::current_exception());
+    if (!ito_abi_heap_is_global())
+      stop_for(&t);
+    return new thrown(std::move(t));
   }
+#endif
+  return nullptr;
+}
+
+// Runs a packed (callable, args...) tuple, placing its value at out.
+template <class T, class Packed> void run_task(Packed &packed, void *out) {
+  auto call = [](auto &fn, auto &...a) -> T {
+    return detail::invoke(std::move(fn), std::move(a)...);
+  };
+  auto none = std::tuple<>();
+  auto run = [&]() -> T { return std::apply(call, packed); };
+  result_slot<T> value;
+  if (thrown *t = call_into(value, run, none))
+    stop_for(t); // (a root task has no parent to catch it)
+  if constexpr (!std::is_void_v<T>)
+    ::new (out) T(value.take());
+}
+
+// What a child whose parent was stolen delivers to the join: its value, or
+// the exception it threw.
+template <class T> struct delivery {
+  result_slot<T> value;
+  thrown *threw;
+};
+template <> struct delivery<void> {
+  result_slot<void> value;
+  thrown *threw;
+};
+template <class T> constexpr void check_delivery() {
+  static_assert(sizeof(delivery<T>) <= max_delivery_size,
+                "ito: a task's value may be aligned to at most 64 bytes");
+}
+
+// A child that threw and returned where its parent still is hands the
+// exception over as ito_uat_fork_passing's value, which the parent keeps
+// where a join entry would be: the box's address with bit 0 set (join
+// entries are 16-byte aligned; all ones means "not joinable").
+inline uint64_t tag_thrown(thrown *t) {
+  return reinterpret_cast<uint64_t>(t) | 1;
+}
+inline bool is_thrown_tag(uint64_t join) {
+  return (join & 1) != 0 && join != ~uint64_t(0);
+}
+inline thrown *untag_thrown(uint64_t join) {
+  return reinterpret_cast<thrown *>(join & ~uint64_t(1));
 }
 
 template <class T> constexpr std::size_t value_size() {
@@ -122,7 +197,18 @@ template <class T, class F, class Tuple> struct spawn_record {
   result_slot<T> *out;
 };
 
-template <class T, class Record> void child_entry(void *p) {
+// The child threw: to its parent, here (as ito_uat_fork_passing's value)
+// or at the join entry.
+template <class T>
+__attribute__((noinline, cold)) void *child_threw(thrown *t) {
+  if (pop_fast(ito_sched_deque) || ito_sched_pop_conflict())
+    return reinterpret_cast<void *>(tag_thrown(t));
+  delivery<T> done;
+  done.threw = t;
+  ito_sched_child_done(&done, sizeof done);
+}
+
+template <class T, class Record> void *child_entry(void *p) {
   auto *rec = static_cast<Record *>(p);
   // The child may migrate once it forks or joins, and the parent's frame
   // does not travel with it: the callable and the arguments move into this
@@ -131,19 +217,19 @@ template <class T, class Record> void child_entry(void *p) {
   auto f = std::move(rec->f);
   auto args = std::move(rec->args);
   result_slot<T> *out = rec->out;
-  result_slot<T> value;
-  call_into(value, f, args);
+  check_delivery<T>();
+  delivery<T> done;
+  if (thrown *t = call_into(done.value, f, args))
+    return child_threw<T>(t);
 
   deque *d = ito_sched_deque;
   if (__builtin_expect(pop_fast(d), 1) || ito_sched_pop_conflict()) {
     if constexpr (!std::is_void_v<T>)
-      std::memcpy(static_cast<void *>(out), &value, sizeof(T));
-    return;
+      std::memcpy(static_cast<void *>(out), &done.value, sizeof(T));
+    return nullptr;
   }
-  if constexpr (std::is_void_v<T>)
-    ito_sched_child_done(nullptr, 0);
-  else
-    ito_sched_child_done(&value, sizeof(T));
+  done.threw = nullptr;
+  ito_sched_child_done(&done, sizeof done);
 }
 
 template <class T, class F, class Tuple> struct async_record {
@@ -158,7 +244,8 @@ template <class T, class Record> void async_entry(void *p) {
   auto args = std::move(rec->args);
   const uint64_t future = rec->future;
   result_slot<T> value;
-  call_into(value, f, args);
+  if (thrown *t = call_into(value, f, args))
+    stop_for(t); // (futures do not carry exceptions)
   deque *d = ito_sched_deque;
   bool parent_here = pop_fast(d) || ito_sched_pop_conflict();
   ito_sched_future_done(future, value.address(), value_size<T>(), parent_here);
@@ -204,6 +291,13 @@ public:
   thread(thread &&) = delete;
   thread &operator=(thread &&) = delete;
 
+  // Left without a join (its creator is unwinding from an exception): waits
+  // for the child, as Cilk's implicit sync does, and drops what it threw.
+  ~thread() {
+    if (__builtin_expect(join_ + 1 > 1, 0)) // neither joined nor ran here
+      wait_dropping();
+  }
+
   bool joinable() const { return join_ != not_joinable; }
   // (ito-cc's translation) The child ran to its end in this strand: its
   // continuation was not stolen, and join() will not wait.
@@ -217,9 +311,10 @@ public:
     start(std::forward<F>(f), std::forward<Args>(args)...);
   }
 
+  // The child's value; rethrows what the child threw.
   T join() {
     if (__builtin_expect(join_ != 0, 0))
-      ito_sched_join(join_, value_.address(), detail::value_size<T>());
+      join_elsewhere();
     join_ = not_joinable;
     return value_.take();
   }
@@ -232,11 +327,39 @@ private:
     // (Outside a root task the countdown is 0, and the poll reports it.)
     if (__builtin_expect(--ito_sched_poll_countdown <= 0, 0))
       ito_sched_poll();
-    void *join =
-        ito_uat_fork(&detail::child_entry<T, Record>, &rec, ito_sched_deque, 0);
+    void *join = ito_uat_fork_passing(&detail::child_entry<T, Record>, &rec,
+                                      ito_sched_deque, 0);
     // From here on this may be another process (the continuation was
     // stolen): reload everything from this frame, nothing from before.
     join_ = reinterpret_cast<uint64_t>(join);
+  }
+
+  // The child threw, or the parent's continuation was stolen.
+  __attribute__((noinline)) void join_elsewhere() {
+    const uint64_t join = join_;
+    join_ = not_joinable;
+    if (detail::is_thrown_tag(join))
+      detail::rethrow(detail::untag_thrown(join));
+    detail::delivery<T> done; // (all ones: the runtime says what is wrong)
+    ito_sched_join(join, &done, sizeof done);
+    if (__builtin_expect(done.threw != nullptr, 0))
+      detail::rethrow(done.threw);
+    if constexpr (!std::is_void_v<T>)
+      std::memcpy(static_cast<void *>(value_.address()), &done.value,
+                  sizeof(T));
+  }
+  __attribute__((noinline)) void wait_dropping() noexcept {
+    const uint64_t join = join_;
+    join_ = not_joinable;
+    detail::thrown *threw;
+    if (detail::is_thrown_tag(join)) {
+      threw = detail::untag_thrown(join);
+    } else {
+      detail::delivery<T> done;
+      ito_sched_join(join, &done, sizeof done);
+      threw = done.threw;
+    }
+    delete threw;
   }
 
   // 0: the child ran here and its value is in value_; otherwise the join
