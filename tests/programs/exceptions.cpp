@@ -26,6 +26,7 @@
 // CHECK-NEXT: vector: 4950
 // CHECK-NEXT: nested: inner 12 rethrown
 // CHECK-NEXT: parent: left 7
+// CHECK-NEXT: parent: parent 9 after 6765
 // CHECK-NEXT: codes: 40 errors, first 2
 // CHECK-NEXT: file: 3 lines
 // CHECK-NEXT: after: 832040
@@ -130,6 +131,30 @@ static long both(int n) {
   return a;
 }
 
+// The parent throws while its child, which throws nothing, still runs: the
+// parent's exception goes on once the child is done (the handler that waits
+// may resume in another process and rethrow there).
+static long fib(int n);
+static long slow_ok(int n) {
+  spin(20000);
+  return fib(n);
+}
+static long parent_only(int n) {
+  long a = cilk_spawn slow_ok(20);
+  spin(1000);
+  if (n > 0)
+    throw std::runtime_error("parent " + std::to_string(n));
+  cilk_sync;
+  return a;
+}
+static void parent_child_done(int n) {
+  try {
+    parent_only(n);
+  } catch (const std::exception &e) {
+    std::printf("parent: %s after %ld\n", e.what(), fib(20));
+  }
+}
+
 static long fib(int n) {
   if (n < 2)
     return n;
@@ -206,6 +231,8 @@ int main(int argc, char **argv) {
   } catch (const std::exception &e) {
     std::printf("parent: %s\n", e.what());
   }
+
+  parent_child_done(9);
 
   // Many throws caught inside the tasks, counted with a reducer-free
   // per-item array.
