@@ -17,6 +17,7 @@
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace clang;
 using namespace ito;
@@ -575,6 +576,9 @@ public:
         want(C->getArg(0), callReason(C, "runs on it"));
       Shift = 1;
     }
+    // (A spawn copies or moves its arguments itself: Rewrite/EmitCxx.)
+    TemporariesStay = Spawned.count(C) != 0;
+    auto Restore = llvm::make_scope_exit([&] { TemporariesStay = false; });
     for (unsigned I = Shift; I < C->getNumArgs(); I++) {
       if (Callee && I - Shift < Callee->getNumParams()) {
         QualType T = Callee->getParamDecl(I - Shift)->getType();
@@ -859,10 +863,14 @@ public:
     for (const auto &[V, Ranges] : Decltypes)
       if (SpawnedObject(V))
         P.Decltypes[V] = Ranges;
-    for (const ParmVarDecl *V : FD->parameters())
+    for (const ParmVarDecl *V : FD->parameters()) {
+      llvm::SmallVector<const DeclRefExpr *, 2> InitRefs;
       if (Wanted.count(V) && !Excluded.count(V) && promotableParams() &&
-          spellable(V) && (LO.CPlusPlus || !MacroUsed.count(V))) {
+          spellable(V) && (LO.CPlusPlus || !MacroUsed.count(V)) &&
+          initializerReads(V, InitRefs)) {
         P.Vars[V] = Uses[V];
+        if (!InitRefs.empty())
+          P.InitializerUses[V] = InitRefs;
         if (auto It = Decltypes.find(V); It != Decltypes.end())
           P.Decltypes[V] = It->second;
         if (auto It = Returned.find(V); It != Returned.end())
@@ -870,6 +878,7 @@ public:
         P.Params[V] = FD;
         P.Why[V] = Reasons[V];
       }
+    }
   }
 
   bool shouldVisitLambdaBody() const { return true; }
@@ -1083,11 +1092,54 @@ private:
     return Keeps;
   }
 
+  /// A constructor's member initializers that name \p V, if each only
+  /// reads its value (they run before the body, and read the renamed
+  /// parameter); false if one keeps its address or binds a reference.
+  bool initializerReads(const ParmVarDecl *V,
+                        llvm::SmallVectorImpl<const DeclRefExpr *> &Refs) {
+    const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD);
+    if (!Ctor)
+      return true;
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const ParmVarDecl *V;
+      llvm::SmallVector<const DeclRefExpr *, 2> Found;
+      bool VisitDeclRefExpr(DeclRefExpr *E) {
+        if (E->getDecl() == V)
+          Found.push_back(E);
+        return true;
+      }
+    };
+    for (const CXXCtorInitializer *I : Ctor->inits()) {
+      if (!I->isWritten() || !I->getInit())
+        continue;
+      Finder F;
+      F.V = V;
+      F.TraverseStmt(const_cast<Expr *>(I->getInit()));
+      ParentMap Map(const_cast<Expr *>(I->getInit()));
+      for (const DeclRefExpr *Ref : F.Found) {
+        const Stmt *Up = Ref;
+        do
+          Up = Map.getParent(Up);
+        while (isa_and_nonnull<ParenExpr>(Up));
+        const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Up);
+        const auto *Copy = dyn_cast_or_null<CXXConstructExpr>(Up);
+        if (!(Cast && Cast->getCastKind() == CK_LValueToRValue) &&
+            !(Copy && Copy->getConstructor()->isCopyOrMoveConstructor()) &&
+            !(Ref->getType()->isDependentType()))
+          return false;
+        if (!Ref->getLocation().isFileID())
+          return false;
+        Refs.push_back(Ref);
+      }
+    }
+    return true;
+  }
+
   /// Whether the function's parameters can be renamed, a local of each
-  /// name declared at the start of its body.
+  /// name declared at the start of its body (a constructor's member
+  /// initializers then read the renamed parameter: initializerReads).
   bool promotableParams() {
-    if (!isa_and_nonnull<CompoundStmt>(FD->getBody()) ||
-        isa<CXXConstructorDecl>(FD) || FD->isVariadic() ||
+    if (!isa_and_nonnull<CompoundStmt>(FD->getBody()) || FD->isVariadic() ||
         !FD->hasWrittenPrototype() || // K&R C names them twice
         !FD->getBeginLoc().isFileID() ||
         !FD->getBody()->getBeginLoc().isFileID())
@@ -1099,6 +1151,8 @@ private:
         return false;
     return true;
   }
+  /// The arguments of a spawned call: its temporaries stay.
+  bool TemporariesStay = false;
   void want(const Expr *E, const std::string &Why) {
     // Either of a conditional's lvalues (`inc(sel ? b : c)`); the last of
     // a comma.
@@ -1113,6 +1167,33 @@ private:
         BO && BO->getOpcode() == BO_Comma && BO->isGLValue()) {
       want(BO->getRHS(), Why);
       return;
+    }
+    // A temporary of class type, for the full expression: it goes to the
+    // heap instead (`tabulate(n, [&](long i) { ... })` into `const F &`).
+    if (LO.CPlusPlus && !TemporariesStay) {
+      const Expr *Inner = Bare;
+      while (const auto *C = dyn_cast<ImplicitCastExpr>(Inner))
+        Inner = C->getSubExpr()->IgnoreParens();
+      if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Inner);
+          MT && !MT->getExtendingDecl() && MT->getType()->isRecordType() &&
+          !MT->getType()->isDependentType()) {
+        const Expr *Written = MT->getSubExpr()->IgnoreImplicit();
+        // Only where the text is the object's own expression: not a value
+        // that converts to it (`"ab"` into a `const std::string &`, an
+        // implicit constructor), nor a braced list without a type.
+        const bool Own =
+            !isa<InitListExpr, CXXStdInitializerListExpr, CXXDefaultArgExpr>(
+                Written) &&
+            (!isa<CXXConstructExpr>(Written) ||
+             isa<CXXTemporaryObjectExpr>(Written)) &&
+            Ctx.hasSameUnqualifiedType(Written->getType(), MT->getType());
+        CharSourceRange R = Lexer::makeFileCharRange(
+            CharSourceRange::getTokenRange(Written->getSourceRange()), SM, LO);
+        if (R.isValid() && Own)
+          P.Temporaries[R.getBegin().getRawEncoding()] =
+              Written->getSourceRange();
+        return;
+      }
     }
     if (E->isGLValue() || E->getType()->isArrayType() ||
         isa<ImplicitCastExpr>(E->IgnoreParens())) {

@@ -352,6 +352,11 @@ void ito::emitPromotion(Edits &E, const PromotionPlan &Plan) {
       E.replace(CharSourceRange::getTokenRange(Ref->getLocation()),
                 "::ito::cilk::__moved(" + Name + ")");
   }
+  for (const auto &[Key, Range] : Plan.Temporaries) {
+    CharSourceRange R = E.fileRange(Range);
+    E.insertBefore(R.getBegin(), "::ito::cilk::__global_temporary(");
+    E.insertAfter(R.getEnd(), ").__get()");
+  }
   llvm::DenseSet<const FunctionDecl *> WithList;
   for (const auto &[Call, FD] : Plan.Allocas) {
     E.replace(E.fileRange(Call->getSourceRange()),
@@ -368,6 +373,10 @@ void ito::emitPromotion(Edits &E, const PromotionPlan &Plan) {
   for (const auto &[V, FD] : Plan.Params) {
     const std::string From = promotedName("__ito_param_", V);
     E.replace(CharSourceRange::getTokenRange(V->getLocation()), From);
+    if (auto It = Plan.InitializerUses.find(V);
+        It != Plan.InitializerUses.end())
+      for (const DeclRefExpr *Ref : It->second)
+        E.replace(CharSourceRange::getTokenRange(Ref->getLocation()), From);
     E.insertAfter(
         cast<CompoundStmt>(FD->getBody())->getLBracLoc().getLocWithOffset(1),
         " " + (CPlusPlus ? declarationCxx(E, Plan, V, From)

@@ -219,6 +219,36 @@ template <class T> const_ref_arg<T> __share_or_copy(const T &object) {
   return const_ref_arg<T>(object);
 }
 
+// A temporary that a call which may fork takes by reference (a lambda into
+// `const F &`): moved into the program's heap, which every process
+// reaches, until the end of the full expression (the holder is a
+// temporary of it). A type that cannot move stays where it is.
+template <class T> class __global_temporary_holder {
+  static constexpr bool moves = std::is_move_constructible_v<T>;
+
+public:
+  explicit __global_temporary_holder(T &object)
+      : object_(moves ? new T(std::move(object)) : &object) {}
+  __global_temporary_holder(__global_temporary_holder &&other) noexcept
+      : object_(other.object_) {
+    other.object_ = nullptr;
+  }
+  __global_temporary_holder(const __global_temporary_holder &) = delete;
+  ~__global_temporary_holder() {
+    if constexpr (moves)
+      delete object_;
+  }
+  T &&__get() const { return static_cast<T &&>(*object_); }
+
+private:
+  T *object_;
+};
+template <class T>
+__global_temporary_holder<std::remove_reference_t<T>>
+__global_temporary(T &&object) {
+  return __global_temporary_holder<std::remove_reference_t<T>>(object);
+}
+
 // A const reference that a cilk_for body uses: the object itself where
 // every process reaches it, else (a temporary bound to a const reference
 // parameter lives on the caller's task stack) a copy in the program's heap

@@ -46,6 +46,7 @@ constexpr const char *known_variables[] = {
     "ITO_STDIN",    // set by ito-run: host:path of the job's input
     "ITO_STDOUT",   // set by ito-run: host:path of the job's output
     "ITO_STDERR",
+    "ITO_RUN_DIR",   // set by ito-run: the job's directory (platform/job.cpp)
     "CILKSCALE_OUT", // OpenCilk's: where -fcilktool=cilkscale's CSV goes
     // Read by the tools: ito-cc, ito-run, scripts/.
     "ITO_CLANG",

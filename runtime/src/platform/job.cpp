@@ -1,10 +1,12 @@
 #include "platform/job.hpp"
 
+#include "platform/environment.hpp"
 #include "platform/error.hpp"
 #include "platform/shm.hpp"
 
 #include <cerrno>
 #include <cstddef>
+#include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <string>
@@ -28,6 +30,39 @@ struct job_state {
 // Never destroyed: exit handlers and signal handlers read it until the
 // process is gone.
 job_state *state = nullptr;
+
+// What ito-run, which made the job's directory ITO_RUN_DIR, reads when the
+// job ends. A file named \p name there, written by process 0.
+FILE *run_dir_file(const char *name) {
+  const char *dir = env_value("ITO_RUN_DIR");
+  if (!dir || !*dir)
+    return nullptr;
+  return std::fopen((std::string(dir) + "/" + name).c_str(), "w");
+}
+
+// The job's id, before any segment is named with it: ito-run removes what
+// a process killed during start-up left in /dev/shm.
+void record_job_id(uint64_t id) {
+  if (FILE *f = run_dir_file("job")) {
+    std::fprintf(f, "%llu\n", static_cast<unsigned long long>(id));
+    std::fclose(f);
+  }
+}
+
+// A process that dies without a word (killed from outside) is named by
+// ito-run by its rank: every process's pid, a line "rank pid" each.
+void record_pids(const job_state &s) {
+  int pid = static_cast<int>(s.pid);
+  std::vector<int> pids(s.rank == 0 ? static_cast<std::size_t>(s.size) : 0);
+  MPI_Gather(&pid, 1, MPI_INT, pids.data(), 1, MPI_INT, 0, s.control);
+  if (s.rank != 0)
+    return;
+  if (FILE *f = run_dir_file("pids")) {
+    for (int r = 0; r < s.size; r++)
+      std::fprintf(f, "%d %d\n", r, pids[static_cast<std::size_t>(r)]);
+    std::fclose(f);
+  }
+}
 
 } // namespace
 
@@ -57,6 +92,8 @@ void join_job() {
       s->rank == 0 ? (uint64_t(getpid()) << 22) ^ uint64_t(time(nullptr)) : 0;
   MPI_Bcast(&job, 1, MPI_UINT64_T, 0, s->control);
   s->id = job;
+  if (s->rank == 0)
+    record_job_id(job);
   const std::string name =
       "/ito." + std::to_string(job) + "." + std::to_string(leader) + ".job";
   s->page_bytes =
@@ -85,6 +122,7 @@ void join_job() {
   seg.release();
   s->page = static_cast<job_page *>(keep);
   state = s;
+  record_pids(*s);
 }
 
 void leave_job() {

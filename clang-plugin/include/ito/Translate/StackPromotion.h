@@ -100,6 +100,11 @@ struct PromotionPlan {
   /// and a local of its name, initialized from it, is promoted instead.
   llvm::DenseMap<const clang::ParmVarDecl *, const clang::FunctionDecl *>
       Params;
+  /// A promoted constructor parameter's uses in the member initializers,
+  /// which run before the body and read the renamed parameter.
+  llvm::DenseMap<const clang::ParmVarDecl *,
+                 llvm::SmallVector<const clang::DeclRefExpr *, 2>>
+      InitializerUses;
   /// Why each promoted variable is: where a child may reach it, and how.
   struct Reason {
     clang::SourceLocation Loc;
@@ -114,6 +119,10 @@ struct PromotionPlan {
     std::string WhyNot;
   };
   llvm::DenseMap<const clang::VarDecl *, Unmovable> Unmoved;
+  /// Temporaries that a call which may fork takes by reference (a lambda
+  /// into a `const F &`): made in the heap for the call, by where they are
+  /// written.
+  llvm::DenseMap<unsigned, clang::SourceRange> Temporaries;
   /// alloca calls whose memory goes to the heap, and the function of each.
   llvm::DenseMap<const clang::CallExpr *, const clang::FunctionDecl *> Allocas;
 

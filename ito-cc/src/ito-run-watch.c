@@ -1,0 +1,71 @@
+/* ito-run-watch DIR: tells ito-run which process of a job ended first.
+ *
+ * When one process is killed from outside (SIGKILL, the out-of-memory
+ * killer), the launcher stops all the others at once, and MPICH's report
+ * then names any of them. This watcher, which ito-run starts beside the
+ * launcher, waits for DIR/pids (one line "rank pid" per process, written by
+ * process 0 at start-up), watches the processes of this machine through
+ * pidfds, and writes the first one to end to DIR/first-exit as "rank pid"
+ * (those that ended together, a line each: the one killed and one that its
+ * death ended before the watcher woke). It ends then, when DIR goes away,
+ * or when ito-run does. */
+#define _GNU_SOURCE
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434
+#endif
+
+enum { max_watched = 4096 };
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    fprintf(stderr, "usage: ito-run-watch DIR (started by ito-run)\n");
+    return 2;
+  }
+  const pid_t parent = getppid();
+  char path[4096];
+  snprintf(path, sizeof path, "%s/pids", argv[1]);
+  FILE *f = NULL;
+  while (!(f = fopen(path, "r"))) {
+    struct stat st;
+    if (getppid() != parent || stat(argv[1], &st) != 0)
+      return 0;
+    usleep(10000);
+  }
+  static struct pollfd fds[max_watched];
+  static int ranks[max_watched], pids[max_watched];
+  int n = 0, rank, pid;
+  while (n < max_watched && fscanf(f, "%d %d", &rank, &pid) == 2) {
+    const int fd = (int)syscall(SYS_pidfd_open, pid, 0);
+    if (fd < 0)
+      continue; /* on another machine, or gone already */
+    fds[n] = (struct pollfd){.fd = fd, .events = POLLIN};
+    ranks[n] = rank;
+    pids[n] = pid;
+    n++;
+  }
+  fclose(f);
+  while (n > 0) {
+    const int ready = poll(fds, (nfds_t)n, 1000);
+    if (getppid() != parent)
+      return 0;
+    if (ready <= 0)
+      continue;
+    snprintf(path, sizeof path, "%s/first-exit", argv[1]);
+    if (!(f = fopen(path, "wx")))
+      return 0;
+    for (int i = 0; i < n; i++)
+      if (fds[i].revents & POLLIN)
+        fprintf(f, "%d %d\n", ranks[i], pids[i]);
+    fclose(f);
+    return 0;
+  }
+  return 0;
+}
