@@ -143,7 +143,7 @@ int main(int argc, char **argv) {
 // HEAP: ito: error (rank 0): out of runtime memory for suspended tasks and join entries {{.*}}raise ITO_TASK_HEAP_SIZE (now 1 MiB)
 // EXTRA: ito: error (rank {{[01]}}): a future got more get() calls than the 1 consumers given to async(); pass ito::consumers{n} with the real number
 // FINI: ito: error (rank 0): ito_fini() called inside a root task; call it in SPMD mode, after root_exec returns
-// DIES: ito-run: error: process 1 (pid {{[0-9]+}} on {{[^ ]+}}) was ended by signal 9 (SIGKILL) from outside the program
+// DIES: ito-run: error: process {{([0-9] or )?}}1{{( or [0-9])?}} (pid{{.*}}) was ended by signal 9 (SIGKILL) from outside the program
 // DIES-NOT: {{BAD TERMINATION|exited on signal}}
 // TWICE: ito: error (rank 0): join() on an ito::thread that was not forked, or was joined already; join each thread once
 // OK: fib(20) = 6765
