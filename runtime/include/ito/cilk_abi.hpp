@@ -398,6 +398,27 @@ template <class R>
 struct is_spawned_in_heap<__spawned_var<R>>
     : std::bool_constant<__spawned_var<R>::in_heap> {};
 
+#if ITO_EXCEPTIONS
+// The implicit sync of a block that an exception leaves, for one spawn:
+// waits for the child without storing its value (the receiver may be gone;
+// a boxed one is freed); keeps what it threw in \p threw unless that holds
+// an earlier child's.
+template <bool Boxed, class Thread>
+void __join_dropping(Thread &thread, std::exception_ptr &threw) {
+  if (!thread.joinable())
+    return;
+  try {
+    if constexpr (Boxed)
+      delete thread.join();
+    else
+      thread.join();
+  } catch (...) {
+    if (!threw)
+      threw = std::current_exception();
+  }
+}
+#endif
+
 // The state of a spawn site that runs at most once between two syncs: the
 // child's thread, and where its value goes at the sync.
 template <class T> class __spawn {
@@ -438,21 +459,8 @@ public:
   }
   bool __ran_here() const { return thread_.__ran_here(); }
 #if ITO_EXCEPTIONS
-  // The implicit sync of a block that an exception leaves: waits for the
-  // child without storing its value (the receiver may be gone); keeps what
-  // it threw in \p threw unless that holds an earlier child's.
   void __unwind_into(std::exception_ptr &threw) {
-    if (!thread_.joinable())
-      return;
-    try {
-      if constexpr (boxed)
-        delete thread_.join();
-      else
-        thread_.join();
-    } catch (...) {
-      if (!threw)
-        threw = std::current_exception();
-    }
+    __join_dropping<boxed>(thread_, threw);
   }
 #endif
   void __sync() {
@@ -497,14 +505,7 @@ public:
   bool __ran_here() const { return thread_.__ran_here(); }
 #if ITO_EXCEPTIONS
   void __unwind_into(std::exception_ptr &threw) {
-    if (!thread_.joinable())
-      return;
-    try {
-      thread_.join();
-    } catch (...) {
-      if (!threw)
-        threw = std::current_exception();
-    }
+    __join_dropping<false>(thread_, threw);
   }
 #endif
   void __sync() {

@@ -161,10 +161,6 @@ template <class T> struct delivery {
   result_slot<T> value;
   thrown *threw;
 };
-template <> struct delivery<void> {
-  result_slot<void> value;
-  thrown *threw;
-};
 template <class T> constexpr void check_delivery() {
   static_assert(sizeof(delivery<T>) <= max_delivery_size,
                 "ito: a task's value may be aligned to at most 64 bytes");
