@@ -8,7 +8,14 @@ build=${ITO_BUILD_DIR:-$src/build${ITO_MPI:+-$ITO_MPI}}
 
 "$src/scripts/setup.sh"
 if [[ ! -f "$build/build.ninja" ]]; then
+  sanitize=()
+  # ITO_SANITIZE=address,undefined: the sanitizer build (clang's sanitizers,
+  # so clang builds it; cmake/ItoSanitize.cmake).
+  if [[ -n "${ITO_SANITIZE:-}" ]]; then
+    sanitize=(-DITO_SANITIZE="$ITO_SANITIZE" -DCMAKE_C_COMPILER=clang-19
+              -DCMAKE_CXX_COMPILER=clang++-19)
+  fi
   cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DITO_MPI="${ITO_MPI:-auto}" >/dev/null
+    -DITO_MPI="${ITO_MPI:-auto}" "${sanitize[@]}" >/dev/null
 fi
 cmake --build "$build"

@@ -58,8 +58,31 @@ for _ in range(100):
     if not left:
         break
     time.sleep(0.1)
-segments = [s for s in set(glob.glob("/dev/shm/ito.*")) - shm_before
-            if not any(s in open(m).read() for m in glob.glob("/proc/[0-9]*/maps")
-                       if os.access(m, os.R_OK))]
+
+
+def mapped(segment):
+    # (A process may end, or refuse to be read, between the listing and the
+    # read.)
+    for m in glob.glob("/proc/[0-9]*/maps"):
+        try:
+            with open(m) as f:
+                if segment in f.read():
+                    return True
+        except OSError:
+            pass
+    return False
+
+
+def unmapped_segments():
+    return [s for s in set(glob.glob("/dev/shm/ito.*")) - shm_before if not mapped(s)]
+
+
+# Another job running beside this one (lit runs tests in parallel) creates
+# its segments, then maps and unlinks them: one left by this job is still
+# there, unmapped, a second later.
+segments = unmapped_segments()
+if segments:
+    time.sleep(1)
+    segments = [s for s in unmapped_segments() if s in segments]
 print("left: %d processes, %d segments, %d files" % (
     len(left), len(segments), len(os.listdir(tmp))))

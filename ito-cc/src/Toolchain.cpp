@@ -79,6 +79,16 @@ Expected<Toolchain> findToolchain(const char *Argv0, void *MainAddr) {
   // translator's parse and the compile of its translation must see the
   // same declarations (struct timespec under -std=c99) as that compile.
   TC.CompileFlags.push_back("-pthread");
+  // A sanitizer build of ito (cmake -DITO_SANITIZE=...): libito is
+  // instrumented and needs the sanitizers' runtimes in every program. Fake
+  // frames for stack-use-after-return cannot move between processes
+  // (CommandLine.cpp).
+  if (StringRef Sanitizers = ITO_SANITIZE; !Sanitizers.empty()) {
+    TC.CompileFlags.push_back("-fsanitize=" + Sanitizers.str());
+    TC.LinkFlags.push_back("-fsanitize=" + Sanitizers.str());
+    if (Sanitizers.contains("address"))
+      TC.CompileFlags.push_back("-fsanitize-address-use-after-return=never");
+  }
 
   // A Cilk program's main runs as the root task (libito's __wrap_main).
   TC.LinkFlags.push_back("-Wl,--wrap=main");

@@ -8,7 +8,13 @@
  * pidfds, and writes the first one to end to DIR/first-exit as "rank pid"
  * (those that ended together, a line each: the one killed and one that its
  * death ended before the watcher woke). It ends then, when DIR goes away,
- * or when ito-run does. */
+ * or when ito-run does.
+ *
+ * A pidfd reports a process only once it has gone entirely, and a killed
+ * process may take longer to go than those the launcher kills after it (it
+ * frees its share of the job's shared memory last): so the watcher also
+ * looks every few milliseconds for processes that have started to exit
+ * (PF_EXITING in /proc/PID/stat), which the killed one does first. */
 #define _GNU_SOURCE
 #include <poll.h>
 #include <stdio.h>
@@ -23,6 +29,25 @@
 #endif
 
 enum { max_watched = 4096 };
+
+/* Whether process pid has started to exit (or is gone). */
+static int exiting(int pid) {
+  char path[64], buf[1024];
+  snprintf(path, sizeof path, "/proc/%d/stat", pid);
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return 1;
+  const size_t n = fread(buf, 1, sizeof buf - 1, f);
+  fclose(f);
+  buf[n] = '\0';
+  /* pid (comm) state ppid pgrp session tty_nr tpgid flags: the flags are
+   * the seventh field after the command's closing parenthesis. */
+  const char *p = strrchr(buf, ')');
+  unsigned long flags = 0;
+  if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %lu", &flags) != 1)
+    return 0;
+  return (flags & 0x4) != 0; /* PF_EXITING */
+}
 
 int main(int argc, char **argv) {
   if (argc != 2) {
@@ -52,17 +77,26 @@ int main(int argc, char **argv) {
     n++;
   }
   fclose(f);
+  /* (A few reads of /proc per interval: 2 ms for a few processes, longer
+   * for many.) */
+  const int interval_ms = n / 8 > 2 ? n / 8 : 2;
   while (n > 0) {
-    const int ready = poll(fds, (nfds_t)n, 1000);
+    const int ready = poll(fds, (nfds_t)n, interval_ms);
     if (getppid() != parent)
       return 0;
-    if (ready <= 0)
+    static int ended[max_watched];
+    int any = 0;
+    for (int i = 0; i < n; i++) {
+      ended[i] = (ready > 0 && (fds[i].revents & POLLIN)) || exiting(pids[i]);
+      any |= ended[i];
+    }
+    if (!any)
       continue;
     snprintf(path, sizeof path, "%s/first-exit", argv[1]);
     if (!(f = fopen(path, "wx")))
       return 0;
     for (int i = 0; i < n; i++)
-      if (fds[i].revents & POLLIN)
+      if (ended[i])
         fprintf(f, "%d %d\n", ranks[i], pids[i]);
     fclose(f);
     return 0;

@@ -7,6 +7,7 @@
 #include "platform/job.hpp"
 #include "platform/job_output.hpp"
 #include "platform/launcher_check.hpp"
+#include "platform/mpi_errors.hpp"
 #include "platform/process_exit.hpp"
 #include "platform/same_address.hpp"
 #include "platform/sanitizers.hpp"
@@ -68,7 +69,6 @@ void ito_init(int *argc, char ***argv) {
   if (ito::the_runtime)
     ito::platform::fatal("ito_init() called twice; call it once per process");
   const ito::platform::unreported_allocations runtime_state_lives_on;
-  const ito::platform::options opts = ito::platform::read_options();
   ito::platform::join_job_output();
 
   int initialized = 0;
@@ -81,12 +81,16 @@ void ito_init(int *argc, char ***argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   ito::platform::refuse_foreign_launcher(size);
-  ito::platform::wait_for_debugger_if_asked(rank);
+  ito::platform::install_mpi_error_handler();
   ito::platform::join_job_input(rank);
   // First of all: from here on, an exit, a crash or a fatal error anywhere
   // ends the whole job with one message.
   ito::platform::install_stop_handler();
   ito::platform::join_job();
+  // After join_job: a bad value, which every process meets, is then
+  // reported once.
+  const ito::platform::options opts = ito::platform::read_options();
+  ito::platform::wait_for_debugger_if_asked(rank);
   ito::platform::install_crash_handlers();
   ito::platform::join_sanitizers_to_job();
   ito::the_runtime = new ito::runtime_state(opts, !initialized);

@@ -27,5 +27,5 @@ int main(int argc, char **argv) {
 // BEFORE: ito: error: ito_rank called outside ito_init()/ito_fini(); start the runtime first
 // TWICE: ito: error (rank {{[01]}}): ito_init() called twice; call it once per process
 // FINI: ito: error: ito_fini() called without a matching ito_init()
-// BADENV: ito: error: ITO_STATS=perhaps is not understood; use 1 (a table on standard error), json:FILE (JSON into FILE) or 0
-// NOFILE: ito: error: ITO_STATS=json: names no file; use ITO_STATS=json:FILE (or json:- for standard error)
+// BADENV: ito: error (rank 0): ITO_STATS=perhaps is not understood; use 1 (a table on standard error), json:FILE (JSON into FILE) or 0
+// NOFILE: ito: error (rank 0): ITO_STATS=json: names no file; use ITO_STATS=json:FILE (or json:- for standard error)

@@ -144,6 +144,8 @@ int main(int argc, char **argv) {
   const int first = argc > 2 ? std::atoi(argv[2]) : 1;
   uint64_t *g = ito::malloc_coll<uint64_t>(n, ito::dist::block_cyclic, 0);
   std::vector<uint64_t> ref(n);
+  int wrong_dags = 0;         // checksums (what tasks read) unlike the serial run's
+  std::size_t stale = 0;      // final elements unlike the serial run's
   for (int s = first; s < first + seeds; s++) {
     const int depth = 3 + s % 6;
     // The same initial contents in both.
@@ -164,10 +166,11 @@ int main(int argc, char **argv) {
           return task<true>(access<true>{base}, 0, n, seed, d);
         },
         g, uint64_t(s), depth);
-    if (got != want)
+    if (got != want) {
       std::fprintf(stderr, "seed %d: checksum %llx, serial %llx\n", s,
                    (unsigned long long)got, (unsigned long long)want);
-    ITO_CHECK(got == want);
+      wrong_dags++;
+    }
     // Every process sees the final contents.
     std::size_t wrong = 0;
     for (std::size_t lo = 0; lo < n; lo += max_len) {
@@ -178,12 +181,17 @@ int main(int argc, char **argv) {
     }
     if (wrong)
       std::fprintf(stderr, "seed %d: %zu elements differ\n", s, wrong);
-    ITO_CHECK(wrong == 0);
+    stale += wrong;
     ito::barrier(); // before rank 0 writes the next seed's contents
   }
   ito::free_coll(g);
+  // Every DAG runs before the verdict, so that a long run reports how many
+  // went wrong (scripts/coherence_torture.py sums them).
   if (ito::my_rank() == 0)
-    std::printf("coherence torture: %d seeds ok on %d processes\n", seeds,
-                ito::n_ranks());
+    std::printf("coherence torture: %d DAGs on %d processes, %d with a wrong "
+                "checksum, %zu stale or lost elements seen by process 0\n",
+                seeds, ito::n_ranks(), wrong_dags, stale);
+  ITO_CHECK(wrong_dags == 0);
+  ITO_CHECK(stale == 0);
   return 0;
 }

@@ -96,6 +96,8 @@ void Edits::replace(CharSourceRange Range, StringRef Text) {
   Rewriter::RewriteOptions Keep;
   Keep.IncludeInsertsAtEndOfRange = false;
   const int Size = R.getRangeSize(Range, Keep);
+  noteEdit(Range.getBegin(),
+           Size < 0 ? Range.getEnd() : Range.getBegin().getLocWithOffset(Size));
   if (Size < 0)
     R.ReplaceText(Range, WithLines);
   else
@@ -147,7 +149,7 @@ std::string Edits::exprText(const Expr *X) {
   CharSourceRange CR = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(X->getSourceRange()), SM, LangOpts);
   if (CR.isValid())
-    return R.getRewrittenText(CR);
+    return rewrittenText(CR);
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   PrintingPolicy Policy(LangOpts);
@@ -156,8 +158,49 @@ std::string Edits::exprText(const Expr *X) {
 }
 
 std::string Edits::rewrittenText(SourceRange Range) {
-  CharSourceRange CR = fileRange(Range);
-  return R.getRewrittenText(CR);
+  return rewrittenText(fileRange(Range));
+}
+
+std::string Edits::rewrittenText(CharSourceRange Range) {
+  if (Range.isValid() && Range.getBegin().isFileID() &&
+      Range.getEnd().isFileID()) {
+    auto [BeginFile, Begin] = SM.getDecomposedLoc(Range.getBegin());
+    auto [EndFile, End] = SM.getDecomposedLoc(Range.getEnd());
+    if (Range.isTokenRange())
+      End += Lexer::MeasureTokenLength(Range.getEnd(), SM, LangOpts);
+    if (BeginFile == EndFile && Begin <= End && !edited(BeginFile, Begin, End))
+      return Lexer::getSourceText(Range, SM, LangOpts).str();
+  }
+  return R.getRewrittenText(Range);
+}
+
+void Edits::noteEdit(SourceLocation Begin, SourceLocation End) {
+  if (Begin.isInvalid() || End.isInvalid())
+    return;
+  auto [File, B] = SM.getDecomposedLoc(SM.getFileLoc(Begin));
+  auto [EndFile, E] = SM.getDecomposedLoc(SM.getFileLoc(End));
+  if (EndFile != File || E < B)
+    E = ~0u; // (never expected: then all of the file after Begin)
+  std::map<unsigned, unsigned> &Ranges = EditedRanges[File];
+  // Merge with the ranges [B, E] overlaps or touches.
+  auto I = Ranges.upper_bound(B);
+  if (I != Ranges.begin() && std::prev(I)->second + 1ull >= B)
+    --I;
+  while (I != Ranges.end() && I->first <= E + 1ull) {
+    B = std::min(B, I->first);
+    E = std::max(E, I->second);
+    I = Ranges.erase(I);
+  }
+  Ranges.emplace(B, E);
+}
+
+bool Edits::edited(FileID F, unsigned Begin, unsigned End) const {
+  auto It = EditedRanges.find(F);
+  if (It == EditedRanges.end())
+    return false;
+  // The last range that starts at or before End reaches Begin, or none does.
+  auto I = It->second.upper_bound(End);
+  return I != It->second.begin() && std::prev(I)->second >= Begin;
 }
 
 SourceLocation Edits::afterSemi(const Stmt *S) const {

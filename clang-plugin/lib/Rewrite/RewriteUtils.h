@@ -12,7 +12,9 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include <map>
 #include <string>
 
 namespace clang {
@@ -53,9 +55,7 @@ public:
   clang::CharSourceRange statementRange(const clang::Stmt *S) const;
   /// The text of \p Range with the edits made so far.
   std::string rewrittenText(clang::SourceRange Range);
-  std::string rewrittenText(clang::CharSourceRange Range) {
-    return R.getRewrittenText(Range);
-  }
+  std::string rewrittenText(clang::CharSourceRange Range);
   /// The location just after the ';' that ends statement \p S.
   clang::SourceLocation afterSemi(const clang::Stmt *S) const;
   /// The file location of \p Loc (expansion location for macros).
@@ -67,9 +67,11 @@ public:
   /// held, so that the lines after it keep their numbers.
   void replace(clang::CharSourceRange Range, llvm::StringRef Text);
   void insertBefore(clang::SourceLocation Loc, llvm::StringRef Text) {
+    noteEdit(fileLoc(Loc), fileLoc(Loc));
     R.InsertText(fileLoc(Loc), Text, /*InsertAfter=*/false);
   }
   void insertAfter(clang::SourceLocation Loc, llvm::StringRef Text) {
+    noteEdit(fileLoc(Loc), fileLoc(Loc));
     R.InsertText(fileLoc(Loc), Text, /*InsertAfter=*/true);
   }
 
@@ -91,7 +93,19 @@ public:
   bool failed() const { return Failed; }
 
 private:
+  /// Records that the edits touch the file's text from \p Begin to \p End
+  /// (both included).
+  void noteEdit(clang::SourceLocation Begin, clang::SourceLocation End);
+  /// Whether an edit touches [Begin, End] of file \p F.
+  bool edited(clang::FileID F, unsigned Begin, unsigned End) const;
+
   bool Failed = false;
+  /// Where the edits are, per file: disjoint closed ranges of offsets,
+  /// Begin -> End. The rewriter finds the text of a range by walking its
+  /// buffer from the file's start, a character at a time; text no edit
+  /// touched comes from the file instead (a file with thousands of spawns
+  /// took minutes).
+  llvm::DenseMap<clang::FileID, std::map<unsigned, unsigned>> EditedRanges;
 };
 
 /// The shape of a cilk_for loop: `for (T v = Begin; v Cmp End; v += Step)`.

@@ -42,7 +42,8 @@ void run_range(body_fn body, long long lo, long long hi, long long grain,
     const size_t size = sizeof(range_args) + ctx_size;
     auto *a = static_cast<range_args *>(alloca(size));
     *a = range_args{body, lo, mid, grain, ctx_size};
-    std::memcpy(a + 1, ctx, ctx_size);
+    if (ctx_size) // (a body that captures nothing: ctx may be null)
+      std::memcpy(a + 1, ctx, ctx_size);
     ito_task t;
     ito_wsp_triple parent, child, before;
     if (Measured)

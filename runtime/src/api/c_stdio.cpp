@@ -7,6 +7,13 @@
 // Reading a line or a block, seeking and flushing travel too; what cannot
 // (fscanf, setvbuf, locking) stops the program with a message
 // rather than touch a stream whose descriptor and lock are elsewhere.
+
+// No inline definitions of getc_unlocked and the others from <stdio.h>: this
+// file defines them (glibc marks them gnu_inline only for GCC 4.3 and later,
+// and clang says 4.2, so clang's C++ would see two definitions).
+#ifndef __NO_INLINE__
+#define __NO_INLINE__ 1
+#endif
 #include "memory/program_streams.hpp"
 #include "platform/libc_next.hpp"
 

@@ -29,14 +29,16 @@ void c_child_entry(void *p) {
   const size_t args_size = rec->args_size;
   const unsigned result_size = task->result_size;
   void *args = alloca(args_size ? args_size : 1);
-  std::memcpy(args, rec->args, args_size);
+  if (args_size) // (no arguments: the pointer may be null)
+    std::memcpy(args, rec->args, args_size);
   alignas(16) unsigned char value[ITO_MAX_RESULT_SIZE];
   fn(args, value);
 
   ito::detail::deque *d = ito_sched_deque;
   if (__builtin_expect(ito::detail::pop_fast(d), 1) ||
       ito_sched_pop_conflict()) {
-    std::memcpy(task->result, value, result_size);
+    if (result_size) // (no result: the pointer may be null)
+      std::memcpy(task->result, value, result_size);
     return;
   }
   ito_sched_child_done(value, result_size);
@@ -96,7 +98,8 @@ void ito_root_exec(ito_task_fn fn, const void *args, size_t args_size,
       [](void *p, void *out) {
         const c_root *r = static_cast<const c_root *>(p);
         void *a = alloca(r->args_size ? r->args_size : 1);
-        std::memcpy(a, r->args, r->args_size);
+        if (r->args_size) // (args may be null then)
+          std::memcpy(a, r->args, r->args_size);
         r->fn(a, out);
       },
       &rec, result, result_size);

@@ -61,7 +61,7 @@ endpoint::endpoint(const platform::topology &topo, platform::stats &counters)
   own_segment_.unlink();
 
   if (topo.n_nodes() > 1) {
-    net_ = std::make_unique<transport>(topo.world(), me, topo.n_ranks(),
+    net_ = std::make_unique<transport>(topo.world(), topo.n_ranks(),
                                        serve_request);
     net_->count_waits_in(&counters.wait_ns);
   }

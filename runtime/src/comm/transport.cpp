@@ -15,8 +15,8 @@ constexpr int tag_request = 101;
 constexpr int tag_reply = 102;
 } // namespace
 
-transport::transport(MPI_Comm world, int rank, int n_ranks, handler_fn handler)
-    : comm_(world), rank_(rank), handler_(handler),
+transport::transport(MPI_Comm world, int n_ranks, handler_fn handler)
+    : comm_(world), handler_(handler),
       posted_to_(static_cast<size_t>(n_ranks), 0) {}
 
 transport::~transport() { reap_sends(true); }

@@ -28,7 +28,7 @@ public:
   using handler_fn = bool (*)(int src, const char *msg, std::size_t len,
                               std::vector<char> &reply);
 
-  transport(MPI_Comm world, int rank, int n_ranks, handler_fn handler);
+  transport(MPI_Comm world, int n_ranks, handler_fn handler);
   ~transport();
 
   // Sends a request and waits for the reply, serving requests meanwhile.
@@ -60,14 +60,12 @@ private:
   void send_buffered(int target, std::vector<char> &&msg, int tag);
 
   MPI_Comm comm_;
-  int rank_;
   handler_fn handler_;
   std::vector<MPI_Request> sends_;
   std::vector<std::vector<char>> send_bufs_;
   std::vector<int64_t> posted_to_; // one-way messages sent, per target
   int64_t posted_received_ = 0;    // one-way messages received
   uint64_t served_ = 0;
-  uint64_t next_id_ = 1;
   uint64_t *wait_ns_ = nullptr;
   int waiting_ = 0; // nested finish() calls
 };

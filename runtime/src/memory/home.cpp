@@ -62,7 +62,8 @@ home_segments::home_segments(const platform::topology &topo, global_view &view,
   void *c = mmap(nullptr, collective_size, PROT_READ | PROT_WRITE,
                  MAP_SHARED | MAP_NORESERVE, own.collective, 0);
   if (c == MAP_FAILED)
-    platform::fatal("cannot map the collective home segment (%zu MiB): %s",
+    platform::fatal("cannot map the collective home segment (%zu MiB): %s; "
+                    "lower ITO_COLLECTIVE_HEAP_SIZE",
                     collective_size >> 20, std::strerror(errno));
   collective_ = static_cast<char *>(c);
   heap_ = view.slice_of(rank_);

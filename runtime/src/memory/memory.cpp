@@ -59,10 +59,11 @@ memory_options read_memory_options() {
   o.sub_block_size =
       platform::env_size("ITO_SUB_BLOCK_SIZE", std::size_t(4) << 10);
   o.cache_size = platform::env_size("ITO_CACHE_SIZE", std::size_t(128) << 20);
-  o.heap_size =
-      platform::env_size("ITO_GLOBAL_HEAP_SIZE", std::size_t(1) << 30);
-  o.collective_size =
-      platform::env_size("ITO_COLLECTIVE_HEAP_SIZE", std::size_t(1) << 30);
+  o.heap_size = platform::env_size_at_least(
+      "ITO_GLOBAL_HEAP_SIZE", std::size_t(1) << 30, std::size_t(1) << 20, "1m");
+  o.collective_size = platform::env_size_at_least("ITO_COLLECTIVE_HEAP_SIZE",
+                                                  std::size_t(1) << 30,
+                                                  std::size_t(1) << 20, "1m");
   o.program_heap_size =
       platform::env_size("ITO_HEAP_SIZE", std::size_t(16) << 30);
   o.fault_ahead = platform::env_size("ITO_FAULT_AHEAD", std::size_t(1) << 20);
@@ -162,9 +163,11 @@ bool explain_fault(const platform::fault &f, char *buf, std::size_t size) {
   if (bus_error && v.in_view(addr)) {
     std::snprintf(buf, size,
                   "bus error at global address %p: the shared memory behind "
-                  "global memory could not be backed (is /dev/shm full or "
-                  "too small? ITO_GLOBAL_HEAP_SIZE and "
-                  "ITO_COLLECTIVE_HEAP_SIZE size it per process)",
+                  "global memory could not be backed: is /dev/shm full? It "
+                  "holds the program's heap and global memory of every "
+                  "process of this machine ('df -h /dev/shm' shows its size): "
+                  "give it more room (e.g. mount -o remount,size=16g "
+                  "/dev/shm) or run fewer processes per machine",
                   addr);
     return true;
   }

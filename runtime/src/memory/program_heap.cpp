@@ -98,7 +98,8 @@ char *program_heap::allocate_large(std::size_t size, bool *fresh) {
 
 void *program_heap::refill(unsigned c) {
   const std::size_t size = class_size(c);
-  if (bump_[c] + size > bump_end_[c]) {
+  // (No bump_[c] + size: bump_[c] is null until the class's first run.)
+  if (size > static_cast<std::size_t>(bump_end_[c] - bump_[c])) {
     if (shared_->inbox.load(std::memory_order_relaxed)) {
       drain_inbox();
       if (void *p = free_[c]) {

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <ctime>
 #include <string>
+#include <sys/random.h>
 #include <unistd.h>
 #include <vector>
 
@@ -64,6 +65,17 @@ void record_pids(const job_state &s) {
   }
 }
 
+// The id that names the job's shared-memory segments: random, so that the
+// jobs of every user of a machine get different names (segments are also
+// created exclusively and readable by their owner only: a clash would be an
+// error, never shared data). Positive in 63 bits, as ito-run reads it.
+uint64_t new_job_id() {
+  uint64_t r = 0;
+  if (getrandom(&r, sizeof r, 0) != static_cast<ssize_t>(sizeof r))
+    r = (uint64_t(getpid()) << 22) ^ uint64_t(time(nullptr));
+  return (r >> 1) | 1;
+}
+
 } // namespace
 
 void join_job() {
@@ -88,8 +100,7 @@ void join_job() {
   for (std::size_t r = 0; r < leaders.size(); r++)
     s->on_machine[r] = leaders[r] == leader;
 
-  uint64_t job =
-      s->rank == 0 ? (uint64_t(getpid()) << 22) ^ uint64_t(time(nullptr)) : 0;
+  uint64_t job = s->rank == 0 ? new_job_id() : 0;
   MPI_Bcast(&job, 1, MPI_UINT64_T, 0, s->control);
   s->id = job;
   if (s->rank == 0)

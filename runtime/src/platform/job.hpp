@@ -59,7 +59,7 @@ job_page *this_job();
 int job_rank();
 int job_size();
 // The name of this job's POSIX shared-memory segment `what` of a rank,
-// "/ito.<job>.<rank>.<what>": the job's id (rank 0's pid and start time,
+// "/ito.<job>.<rank>.<what>": the job's id (random, drawn by rank 0 and
 // broadcast by join_job) keeps two jobs on one machine apart.
 std::string job_segment_name(int rank, const char *what);
 // Whether a world rank runs on this machine (and is in the page).

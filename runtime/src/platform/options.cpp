@@ -4,6 +4,7 @@
 #include "platform/error.hpp"
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <initializer_list>
@@ -56,7 +57,31 @@ std::size_t env_size(const char *name, std::size_t fallback) {
     fatal("%s=%s is not a size; use a number of bytes with an optional k, m "
           "or g suffix (e.g. 64m)",
           name, v);
+  if (n > (SIZE_MAX >> shift))
+    fatal("%s=%s is larger than this machine can address", name, v);
   return static_cast<std::size_t>(n) << shift;
+}
+
+std::size_t env_size_at_least(const char *name, std::size_t fallback,
+                              std::size_t minimum, const char *minimum_text) {
+  const std::size_t n = env_size(name, fallback);
+  if (n < minimum)
+    fatal("%s=%s is too small; give it at least %s", name, env_value(name),
+          minimum_text);
+  return n;
+}
+
+std::size_t env_count(const char *name, std::size_t fallback) {
+  const char *v = env_value(name);
+  if (!v || !*v)
+    return fallback;
+  errno = 0;
+  char *end = nullptr;
+  const unsigned long long n = std::strtoull(v, &end, 10);
+  if (errno || !end || *end || end == v || v[0] == '-' || v[0] == '+' ||
+      n > SIZE_MAX)
+    fatal("%s=%s is not a count; use a whole number (e.g. 16)", name, v);
+  return static_cast<std::size_t>(n);
 }
 
 options read_options() {
@@ -83,7 +108,12 @@ options read_options() {
   }
   if (const char *t = env_value("ITO_TRACE"))
     o.trace = t;
-  o.node_size = static_cast<int>(env_size("ITO_NODE_SIZE", 0));
+  const std::size_t node_size = env_count("ITO_NODE_SIZE", 0);
+  if (node_size > (1u << 20))
+    fatal("ITO_NODE_SIZE=%zu is more processes than a node can have; use 0 "
+          "(one node per machine) or a count up to the processes per machine",
+          node_size);
+  o.node_size = static_cast<int>(node_size);
   return o;
 }
 

@@ -32,4 +32,12 @@ bool env_bool(const char *name, bool fallback);
 // 1024).
 std::size_t env_size(const char *name, std::size_t fallback);
 
+// A size of at least \p minimum (\p minimum_text says it as a user writes
+// it, e.g. "1m").
+std::size_t env_size_at_least(const char *name, std::size_t fallback,
+                              std::size_t minimum, const char *minimum_text);
+
+// Count environment variable: a whole number, no suffix.
+std::size_t env_count(const char *name, std::size_t fallback);
+
 } // namespace ito::platform

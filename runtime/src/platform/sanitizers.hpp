@@ -23,7 +23,11 @@ void join_sanitizers_to_job();
 // under it: before switching to [bottom, bottom + size), leaving_stack
 // (fake_stack_save keeps the old stack's fake frames, or null); on
 // arrival, arrived_on_stack, which gives the old stack's bounds. No-ops
-// without AddressSanitizer.
+// without AddressSanitizer. Between leaving_stack and arrived_on_stack,
+// AddressSanitizer takes the stack that holds the stack pointer, the old or
+// the new (AsanThread::GetStackBounds): the scheduler leaves a switch open
+// to the task stack region while tasks run (threads/scheduler.cpp), so
+// that both of its stacks are known without a call at each switch.
 void leaving_stack(void **fake_stack_save, const void *bottom,
                    std::size_t size);
 void arrived_on_stack(void *fake_stack, const void **old_bottom,

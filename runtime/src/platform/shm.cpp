@@ -40,8 +40,11 @@ shm_segment::shm_segment(const std::string &name, std::size_t size, bool create,
   int e = errno;
   close(fd);
   if (base_ == MAP_FAILED)
-    fatal("cannot map shared memory %s (%zu MiB): %s", name.c_str(), size >> 20,
-          std::strerror(e));
+    fatal("cannot map shared memory %s (%zu MiB): %s%s", name.c_str(),
+          size >> 20, std::strerror(e),
+          e == ENOMEM ? "; the size options make it larger than the address "
+                        "space has room for (docs/runtime-options.md)"
+                      : "");
 }
 
 shm_segment::~shm_segment() {
@@ -78,10 +81,15 @@ void reserve_fixed(void *addr, std::size_t size, const char *what) {
     rlimit stack{};
     const bool unlimited =
         getrlimit(RLIMIT_STACK, &stack) == 0 && stack.rlim_cur == RLIM_INFINITY;
-    fatal("cannot reserve %s at %p-%p (%zu MiB): %s; something else is "
-          "mapped there%s",
-          what, addr, static_cast<char *>(addr) + size, size >> 20,
-          p == MAP_FAILED ? std::strerror(errno) : "placed elsewhere",
+    const int e = p == MAP_FAILED ? errno : 0;
+    // ENOMEM: the range runs past the end of the address space (a size
+    // option far too large); EEXIST: a mapping is in the way.
+    fatal("cannot reserve %s at %p-%p (%zu MiB): %s; %s%s", what, addr,
+          static_cast<char *>(addr) + size, size >> 20,
+          e ? std::strerror(e) : "placed elsewhere",
+          e == ENOMEM ? "the size is more than the address space has room for "
+                        "there (docs/runtime-options.md)"
+                      : "something else is mapped there",
           unlimited ? " (the stack size limit is unlimited, which moves "
                       "the program's mappings there: set a finite one, e.g. "
                       "ulimit -s 1048576)"

@@ -107,7 +107,7 @@ void start_trace(MPI_Comm world, const char *path) {
   if (!path)
     return;
   trace_path = strdup(path);
-  capacity = env_size("ITO_TRACE_EVENTS", std::size_t(1) << 18);
+  capacity = env_count("ITO_TRACE_EVENTS", std::size_t(1) << 18);
   events = new std::vector<trace_event>;
   events->reserve(capacity);
   // The processes leave the barrier together: their clocks (one machine's,

@@ -149,6 +149,8 @@ void ito_sched_future_done(uint64_t f, const void *value, size_t size,
   // Greedy: run one waiter now, the rest when idle.
   comm::global_ref first = waiters.front();
   w.make_ready(waiters.data() + 1, waiters.size() - 1);
+  // Freed now: this frame is abandoned, not returned from.
+  std::vector<comm::global_ref>().swap(waiters);
   ito_uat_call_on(
       w.scheduler_stack_top(),
       [](void *p) { resume_evacuated(reinterpret_cast<comm::global_ref>(p)); },

@@ -180,6 +180,13 @@ void scheduler_loop() {
       platform::stop_at_safe_point();
     if (w.shared()->exit_epoch.load(std::memory_order_acquire) == w.epoch) {
       w.end_idle();
+      // Close the switch left open while tasks ran (root_exec), settle on
+      // this stack (so that resuming, which abandons its frames, clears
+      // this stack's red zones), and announce the process's own stack.
+      platform::arrived_on_stack(nullptr, nullptr, nullptr);
+      platform::leaving_stack(nullptr, w.scheduler_stack_bottom(),
+                              w.scheduler_stack_size());
+      platform::arrived_on_stack(nullptr, nullptr, nullptr);
       platform::leaving_stack(nullptr, w.main_stack_bottom, w.main_stack_size);
       ito_uat_resume(w.main_ctx, nullptr);
     }
@@ -319,9 +326,14 @@ void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
   }
 
   root_args args{fn, arg, size};
-  // Tasks run on the stack region; to AddressSanitizer it is one stack.
-  platform::leaving_stack(&w.main_fake_stack, w.stacks().base(),
-                          w.stacks().size());
+  // While tasks run, this process switches between the scheduler's stack
+  // and the task stack region at every steal, suspension and resumption.
+  // To AddressSanitizer, the scheduler's stack is the current stack and the
+  // region the next one of a switch left open (platform/sanitizers.hpp): it
+  // then takes whichever holds the stack pointer, with no call on the fork
+  // path.
+  platform::leaving_stack(&w.main_fake_stack, w.scheduler_stack_bottom(),
+                          w.scheduler_stack_size());
   if (w.rank() == 0) {
     w.root_join = new_join_entry(w);
     w.start_chain(w.stacks().top(), w.root_join);
@@ -331,6 +343,8 @@ void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
           w.main_ctx = ctx;
           platform::arrived_on_stack(nullptr, &w.main_stack_bottom,
                                      &w.main_stack_size);
+          platform::leaving_stack(nullptr, w.stacks().base(),
+                                  w.stacks().size());
           ito_uat_call_on(w.stacks().top(), root_thread, p);
         },
         &args, w.scheduler_stack_top());
@@ -341,6 +355,8 @@ void ito_sched_root_exec(void (*fn)(void *, void *), void *arg, void *value,
           w.main_ctx = ctx;
           platform::arrived_on_stack(nullptr, &w.main_stack_bottom,
                                      &w.main_stack_size);
+          platform::leaving_stack(nullptr, w.stacks().base(),
+                                  w.stacks().size());
           scheduler_loop();
         },
         nullptr, w.scheduler_stack_top());

@@ -122,15 +122,18 @@ worker::worker(comm::endpoint &ep, platform::stats &counters,
       // Which victims thieves try: the same every run unless ITO_STEAL_SEED
       // says otherwise (tests run programs under several schedules).
       rng_(static_cast<unsigned>(topo_.rank() * 7919 + 17 +
-                                 platform::env_size("ITO_STEAL_SEED", 0) *
+                                 platform::env_count("ITO_STEAL_SEED", 0) *
                                      1000003)) {
   const std::size_t stack_size = round_up(
-      platform::env_size("ITO_STACK_SIZE", std::size_t(64) << 20), 1 << 20);
-  const std::size_t heap_size =
-      round_up(platform::env_size("ITO_TASK_HEAP_SIZE", std::size_t(256) << 20),
-               1 << 20);
+      platform::env_size_at_least("ITO_STACK_SIZE", std::size_t(64) << 20,
+                                  std::size_t(1) << 20, "1m"),
+      1 << 20);
+  const std::size_t heap_size = round_up(
+      platform::env_size_at_least("ITO_TASK_HEAP_SIZE", std::size_t(256) << 20,
+                                  std::size_t(1) << 20, "1m"),
+      1 << 20);
   const int64_t slots =
-      static_cast<int64_t>(platform::env_size("ITO_DEQUE_SLOTS", 1 << 16));
+      static_cast<int64_t>(platform::env_count("ITO_DEQUE_SLOTS", 1 << 16));
   if (slots < 16)
     platform::fatal("ITO_DEQUE_SLOTS=%lld is too small; use at least 16",
                     static_cast<long long>(slots));

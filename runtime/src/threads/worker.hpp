@@ -70,6 +70,10 @@ public:
   comm::remote_heap &heap() { return heap_; }
   const uni_address_region &stacks() const { return *stacks_; }
   char *scheduler_stack_top() const { return sched_stack_top_; }
+  char *scheduler_stack_bottom() const {
+    return sched_stack_top_ - sched_stack_size_;
+  }
+  std::size_t scheduler_stack_size() const { return sched_stack_size_; }
   worker_shared *shared() const { return shared_; }
   platform::stats &counters() { return stats_; }
   bool stats_enabled() const { return stats_enabled_; }
