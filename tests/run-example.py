@@ -11,7 +11,8 @@ agree on every other field too, except np, time_s and throughput figures.
 import subprocess
 import sys
 
-VARYING = {"np", "time_s", "Mnodes_s", "ns_per_pair", "where"}
+VARYING = {"np", "time_s", "Mnodes_s", "ns_per_pair", "where", "miss_8B_us",
+           "miss_64KiB_us", "fetch_8MiB_MBps"}
 
 
 def result(cmd):

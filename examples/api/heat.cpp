@@ -5,10 +5,10 @@
 //                           (default 50), R repeats (default 5)
 //
 // The top edge is held at 1, the other edges at 0. Each step reads one grid
-// and writes the other: tasks split the interior rows in halves down to
-// bands of 16 rows, check out their band plus one row above and below (read)
-// and their band of the other grid (write). The answer is the sum of the
-// final grid, taken by the same fixed tree of halves as the serial elision,
+// and writes the other: a parallel loop over bands of 16 interior rows
+// (ito::parallel_for_chunks) checks out each band plus one row above and
+// below (read) and the band of the other grid (write). The answer is the sum of
+// the final grid, taken by the same fixed tree of halves as the serial elision,
 // and (untimed) a checksum of its cells' bits in row order, which the serial
 // elision must match. verified= only bounds the sum by the heat that can
 // have entered through the top edge.
@@ -29,29 +29,22 @@ struct grid {
   double *row(std::size_t i) const { return a + i * n; }
 };
 
-void init(grid g, std::size_t lo, std::size_t hi) {
-  if (hi - lo > band) {
-    const std::size_t mid = lo + (hi - lo) / 2;
-    ito::thread<void> t(init, g, lo, mid);
-    init(g, mid, hi);
-    t.join();
-    return;
-  }
+// Rows [lo, hi) of g at their starting values.
+void init_rows(grid g, std::size_t lo, std::size_t hi) {
   auto s = ito::make_checkout<ito::mode::write>(g.row(lo), (hi - lo) * g.n);
   for (std::size_t i = lo; i < hi; i++)
     for (std::size_t j = 0; j < g.n; j++)
       s[(i - lo) * g.n + j] = i == 0 ? 1.0 : 0.0;
 }
 
+void init(grid g) {
+  ito::parallel_for_chunks(0, g.n, band, [g](std::size_t lo, std::size_t hi) {
+    init_rows(g, lo, hi);
+  });
+}
+
 // Interior rows [lo, hi) of dst from src.
-void step(grid src, grid dst, std::size_t lo, std::size_t hi) {
-  if (hi - lo > band) {
-    const std::size_t mid = lo + (hi - lo) / 2;
-    ito::thread<void> t(step, src, dst, lo, mid);
-    step(src, dst, mid, hi);
-    t.join();
-    return;
-  }
+void step_rows(grid src, grid dst, std::size_t lo, std::size_t hi) {
   const std::size_t n = src.n;
   auto in =
       ito::make_checkout<ito::mode::read>(src.row(lo - 1), (hi - lo + 2) * n);
@@ -65,6 +58,16 @@ void step(grid src, grid dst, std::size_t lo, std::size_t hi) {
       o[j] = mid[j] +
              alpha * (up[j] + down[j] + mid[j - 1] + mid[j + 1] - 4 * mid[j]);
   }
+}
+
+// One time step over the interior rows. parallel_for_chunks splits them as
+// the grid is distributed: each process gets the rows it is home to,
+// wherever the step begins (ito/detail/loop_affinity.h).
+void step(grid src, grid dst) {
+  ito::parallel_for_chunks(1, src.n - 1, band,
+                           [src, dst](std::size_t lo, std::size_t hi) {
+                             step_rows(src, dst, lo, hi);
+                           });
 }
 
 double total(grid g, std::size_t lo, std::size_t hi) {
@@ -116,14 +119,15 @@ int main(int argc, char **argv) {
   checksum final_grid = checksum_empty();
   for (int r = 0; r < repeats; r++) {
     ito::root_exec([a, b] {
-      ito::parallel_invoke([=] { init(a, 0, a.n); }, [=] { init(b, 0, b.n); });
+      init(a);
+      init(b);
     });
     auto t0 = std::chrono::steady_clock::now();
     sum = ito::root_exec(
         [a, b](int k) {
           grid src = a, dst = b;
           for (int s = 0; s < k; s++) {
-            step(src, dst, 1, src.n - 1);
+            step(src, dst);
             std::swap(src, dst);
           }
           return total(src, 0, src.n);

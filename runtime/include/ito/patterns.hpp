@@ -2,6 +2,8 @@
 // ito::thread (divide and conquer, child first) and checkout/checkin.
 //
 //   ito::parallel_for(0, n, grain, [=](std::size_t i) { ... });
+//   ito::parallel_for_chunks(0, n, grain, [=](std::size_t lo, std::size_t hi)
+//                            { ... });
 //   T r = ito::parallel_reduce(0, n, grain, init, map, reduce);
 //   ito::for_each<ito::mode::write>(span, grain, [=](T &x) { ... });
 //   T r = ito::transform_reduce(span, grain, init, reduce, transform);
@@ -11,6 +13,8 @@
 // memory. grain 0 picks about 8 leaves per process. Inside the root task.
 #ifndef ITO_PATTERNS_HPP
 #define ITO_PATTERNS_HPP
+
+#include <ito/detail/loop_affinity.h>
 
 #include <cstddef>
 
@@ -25,33 +29,57 @@ inline std::size_t leaf_size(std::size_t n, std::size_t grain) {
   return per > 1 ? per : 1;
 }
 
-// Calls leaf(lo, hi) over [lo, hi) in pieces of at most grain.
+// Calls leaf(lo, hi) over [lo, hi) of [begin, end) in pieces of at most
+// grain. The left half runs here, unless this process's part of the loop
+// is in the right (ito/detail/loop_affinity.h).
 template <class Leaf>
-void split_range(std::size_t lo, std::size_t hi, std::size_t grain,
-                 const Leaf &leaf) {
+void split_range(std::size_t begin, std::size_t end, std::size_t lo,
+                 std::size_t hi, std::size_t grain, const Leaf &leaf) {
   if (hi - lo <= grain) {
     if (lo < hi)
       leaf(lo, hi);
     return;
   }
   const std::size_t mid = lo + (hi - lo) / 2;
-  thread<void> left(
-      [lo, mid, grain, leaf] { split_range(lo, mid, grain, leaf); });
-  split_range(mid, hi, grain, leaf);
+  if (ito_loop_runs_right(static_cast<long long>(begin),
+                          static_cast<long long>(end),
+                          static_cast<long long>(mid))) {
+    thread<void> right([begin, end, mid, hi, grain, leaf] {
+      split_range(begin, end, mid, hi, grain, leaf);
+    });
+    split_range(begin, end, lo, mid, grain, leaf);
+    right.join();
+    return;
+  }
+  thread<void> left([begin, end, lo, mid, grain, leaf] {
+    split_range(begin, end, lo, mid, grain, leaf);
+  });
+  split_range(begin, end, mid, hi, grain, leaf);
   left.join();
 }
 
-// reduce(leaf(lo, hi)...) over [lo, hi), left to right.
+// reduce(leaf(lo, hi)...) over [lo, hi) of [begin, end), left to right
+// (whichever half runs here).
 template <class T, class Leaf, class Reduce>
-T split_reduce(std::size_t lo, std::size_t hi, std::size_t grain,
-               const Leaf &leaf, const Reduce &reduce) {
+T split_reduce(std::size_t begin, std::size_t end, std::size_t lo,
+               std::size_t hi, std::size_t grain, const Leaf &leaf,
+               const Reduce &reduce) {
   if (hi - lo <= grain)
     return leaf(lo, hi);
   const std::size_t mid = lo + (hi - lo) / 2;
-  thread<T> left([lo, mid, grain, leaf, reduce] {
-    return split_reduce<T>(lo, mid, grain, leaf, reduce);
+  if (ito_loop_runs_right(static_cast<long long>(begin),
+                          static_cast<long long>(end),
+                          static_cast<long long>(mid))) {
+    thread<T> right([begin, end, mid, hi, grain, leaf, reduce] {
+      return split_reduce<T>(begin, end, mid, hi, grain, leaf, reduce);
+    });
+    T left = split_reduce<T>(begin, end, lo, mid, grain, leaf, reduce);
+    return reduce(left, right.join());
+  }
+  thread<T> left([begin, end, lo, mid, grain, leaf, reduce] {
+    return split_reduce<T>(begin, end, lo, mid, grain, leaf, reduce);
   });
-  T right = split_reduce<T>(mid, hi, grain, leaf, reduce);
+  T right = split_reduce<T>(begin, end, mid, hi, grain, leaf, reduce);
   return reduce(left.join(), right);
 }
 } // namespace detail
@@ -61,11 +89,23 @@ template <class F>
 void parallel_for(std::size_t begin, std::size_t end, std::size_t grain, F f) {
   if (begin >= end)
     return;
-  detail::split_range(begin, end, detail::leaf_size(end - begin, grain),
+  detail::split_range(begin, end, begin, end,
+                      detail::leaf_size(end - begin, grain),
                       [f](std::size_t lo, std::size_t hi) {
                         for (std::size_t i = lo; i < hi; i++)
                           f(i);
                       });
+}
+
+// f(lo, hi) for chunks [lo, hi) of at most grain indices that cover
+// [begin, end) (to check out a chunk's data once, not each element's).
+template <class F>
+void parallel_for_chunks(std::size_t begin, std::size_t end, std::size_t grain,
+                         F f) {
+  if (begin >= end)
+    return;
+  detail::split_range(begin, end, begin, end,
+                      detail::leaf_size(end - begin, grain), f);
 }
 
 // reduce over map(i) for i in [begin, end), starting from init (which
@@ -76,7 +116,7 @@ T parallel_reduce(std::size_t begin, std::size_t end, std::size_t grain, T init,
   if (begin >= end)
     return init;
   return detail::split_reduce<T>(
-      begin, end, detail::leaf_size(end - begin, grain),
+      begin, end, begin, end, detail::leaf_size(end - begin, grain),
       [init, map, reduce](std::size_t lo, std::size_t hi) {
         T acc = init;
         for (std::size_t i = lo; i < hi; i++)
@@ -92,7 +132,8 @@ T parallel_reduce(std::size_t begin, std::size_t end, std::size_t grain, T init,
 template <mode M, class T, class F>
 void for_each(global_span<T> s, std::size_t grain, F f) {
   T *base = s.data();
-  detail::split_range(0, s.size(), detail::leaf_size(s.size(), grain),
+  detail::split_range(0, s.size(), 0, s.size(),
+                      detail::leaf_size(s.size(), grain),
                       [base, f](std::size_t lo, std::size_t hi) {
                         auto c = make_checkout<M>(base + lo, hi - lo);
                         for (std::size_t i = 0; i < hi - lo; i++)
@@ -109,7 +150,7 @@ U transform_reduce(global_span<T> s, std::size_t grain, U init, Reduce reduce,
     return init;
   T *base = s.data();
   return detail::split_reduce<U>(
-      0, s.size(), detail::leaf_size(s.size(), grain),
+      0, s.size(), 0, s.size(), detail::leaf_size(s.size(), grain),
       [base, init, reduce, transform](std::size_t lo, std::size_t hi) {
         auto c = make_checkout<mode::read>(base + lo, hi - lo);
         U acc = init;

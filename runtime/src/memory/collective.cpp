@@ -17,6 +17,7 @@ struct collective_table::table {
   std::atomic<int32_t> lock;
   uint32_t count;     // entries in use (freed ones stay until it fills)
   uint64_t next_base; // the next global address, from the area's start
+  uint64_t home_high; // home offsets below this have been used
   coll_desc entries[max_allocations];
 };
 
@@ -24,7 +25,12 @@ namespace {
 std::size_t round_up(std::size_t n, std::size_t to) {
   return (n + to - 1) / to * to;
 }
-enum : uint32_t { op_alloc = 0, op_free = 1, op_lookup = 2 };
+enum : uint32_t {
+  op_alloc = 0,
+  op_free = 1,
+  op_lookup = 2,
+  op_alloc_program = 3
+};
 } // namespace
 
 collective_table::collective_table(const platform::topology &topo,
@@ -47,6 +53,7 @@ collective_table::collective_table(const platform::topology &topo,
       table_->lock.store(0);
       table_->count = 0;
       table_->next_base = 0;
+      table_->home_high = 0;
     }
   }
   MPI_Barrier(topo.world());
@@ -81,8 +88,10 @@ uint64_t collective_table::block_for(std::size_t size, distribution d,
   return round_up(block ? block : mb, mb);
 }
 
-coll_desc collective_table::serve_allocate(uint64_t size, uint64_t block) {
+coll_desc collective_table::serve_allocate(uint64_t size, uint64_t block,
+                                           bool of_program) {
   coll_desc d;
+  d.of_program = of_program;
   d.size = size;
   d.block = block;
   d.n_ranks = topo_.n_ranks();
@@ -101,6 +110,8 @@ coll_desc collective_table::serve_allocate(uint64_t size, uint64_t block) {
   }
   if (t->count == max_allocations) {
     unlock_table();
+    if (of_program)
+      return coll_desc{};
     platform::fatal("out of global memory: %zu collective allocations are "
                     "live at once, the most there can be; free some "
                     "(ito_free_collective) or allocate fewer, larger arrays",
@@ -126,6 +137,8 @@ coll_desc collective_table::serve_allocate(uint64_t size, uint64_t block) {
     for (auto &u : used)
       in_use += u.second - u.first;
     unlock_table();
+    if (of_program)
+      return coll_desc{};
     platform::fatal("out of global memory: a collective allocation of %llu "
                     "bytes needs %llu MiB on every process, %llu MiB of the "
                     "%llu MiB per process are in use; raise "
@@ -136,6 +149,8 @@ coll_desc collective_table::serve_allocate(uint64_t size, uint64_t block) {
                     (unsigned long long)(capacity >> 20));
   }
   d.home_off = at;
+  d.fresh = at >= t->home_high;
+  t->home_high = std::max(t->home_high, at + d.home_bytes);
   d.base = reinterpret_cast<uintptr_t>(view_.collective_base()) + t->next_base;
   t->next_base += round_up(n_blocks * block, view_.block_size());
   d.live = 1;
@@ -179,12 +194,14 @@ coll_desc collective_table::ask_rank0(uint32_t op, uint64_t a, uint64_t b) {
       return serve_allocate(a, b);
     case op_free:
       return serve_free(a);
+    case op_alloc_program:
+      return serve_allocate(a, b, true);
     default:
       return serve_lookup(a);
     }
   }
   const mem_op kinds[] = {mem_op::coll_alloc, mem_op::coll_free,
-                          mem_op::coll_lookup};
+                          mem_op::coll_lookup, mem_op::coll_alloc_program};
   return call_collective(*net_, kinds[op], a, b);
 }
 
@@ -320,6 +337,23 @@ void *collective_table::allocate_from_task(std::size_t size, distribution d,
   coll_desc desc = ask_rank0(op_alloc, std::max<std::size_t>(size, 1),
                              block_for(size, d, block));
   return reinterpret_cast<void *>(learn(desc).base);
+}
+
+coll_desc collective_table::allocate_for_program(std::size_t size) {
+  coll_desc d = ask_rank0(op_alloc_program, size,
+                          block_for(size, distribution::block, 0));
+  if (d.live)
+    learn(d);
+  return d;
+}
+
+const coll_desc *collective_table::find_or_null(const void *p) {
+  if (last_ && last_->contains(p))
+    return last_;
+  if (const coll_desc *d = find_known(p))
+    return d;
+  coll_desc d = ask_rank0(op_lookup, reinterpret_cast<uintptr_t>(p), 0);
+  return d.live ? &learn(d) : nullptr;
 }
 
 coll_desc collective_table::free_from_task(void *p) {

@@ -37,6 +37,11 @@ struct coll_desc {
   uint64_t home_bytes = 0;     // bytes it takes in each segment
   int32_t n_ranks = 0;
   uint32_t live = 0;
+  // Made by the program's malloc (program_memory.cpp), not by
+  // ito_malloc_collective: accessed without checkouts, freed by free().
+  uint32_t of_program = 0;
+  // Its home bytes were never used before: they are still zero.
+  uint32_t fresh = 0;
 
   bool contains(const void *p) const {
     return reinterpret_cast<uintptr_t>(p) - base < size;
@@ -76,6 +81,13 @@ public:
   // Returns the descriptor that was freed (so the caller can drop what it
   // cached of it).
   coll_desc free_from_task(void *p);
+  // A large allocation of the program's malloc, spread in blocks over
+  // every rank's segment (from a task); live == 0 if there is no room, and
+  // the caller keeps it in its own heap instead.
+  coll_desc allocate_for_program(std::size_t size);
+  // The allocation holding p, learnt from rank 0 if this process does not
+  // know it yet; null if there is none.
+  const coll_desc *find_or_null(const void *p);
 
   // The allocation holding p; a fatal error if there is none.
   const coll_desc &find(const void *p) {
@@ -94,7 +106,9 @@ public:
   }
 
   // Rank 0's side of the operations, for requests from other nodes.
-  coll_desc serve_allocate(uint64_t size, uint64_t block);
+  // (of_program: no room is no error, the reply says live == 0.)
+  coll_desc serve_allocate(uint64_t size, uint64_t block,
+                           bool of_program = false);
   coll_desc serve_free(uint64_t base);
   coll_desc serve_lookup(uint64_t addr);
 

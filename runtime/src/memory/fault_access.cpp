@@ -68,9 +68,12 @@ std::size_t memory_system::ready_for_kernel(const void *p, std::size_t n,
                                             bool will_write) {
   if (one_node_ || n == 0)
     return n;
+  // (A distributed array's parts may have several homes, this node's too:
+  // touching a part of this node's faults nothing.)
   const bool remote = view_->in_program_heap(p)
                           ? !homes_->on_node(view_->noncollective_owner(p))
-                          : globals_.contains(p) && !homes_->on_node(0);
+                          : view_->in_collective(p) ||
+                                (globals_.contains(p) && !homes_->on_node(0));
   if (!remote)
     return n;
   // A chunk the cache holds while the call runs (it faults nothing).
@@ -92,15 +95,26 @@ std::size_t memory_system::ready_for_kernel(const void *p, std::size_t n,
 bool memory_system::faults_here(const void *addr) const {
   if (view_->in_program_heap(addr))
     return !homes_->on_node(view_->noncollective_owner(addr));
+  if (view_->in_collective(addr)) {
+    // A part of a distributed array (distributed_allocation.cpp) that is
+    // another node's; ito_malloc_collective's memory needs checkouts.
+    const coll_desc *d = coll_->find_known(addr);
+    return d && d->of_program && !homes_->on_node(d->home_of(addr).rank);
+  }
   return globals_.contains(addr) && !homes_->on_node(0);
 }
 
 // Whether two addresses of data that faults here have one home (one
-// rank's heap slice, or the file-scope data).
+// rank's heap slice, one rank's parts of one distributed array, or the
+// file-scope data).
 bool memory_system::same_fault_home(const void *a, const void *b) const {
   if (view_->in_program_heap(a))
     return view_->in_program_heap(b) &&
            view_->noncollective_owner(a) == view_->noncollective_owner(b);
+  if (view_->in_collective(a)) {
+    const coll_desc *d = coll_->find_known(a);
+    return d && d->contains(b) && d->home_of(a).rank == d->home_of(b).rank;
+  }
   return globals_.contains(b);
 }
 
@@ -199,6 +213,13 @@ std::size_t memory_system::fault_window(uint64_t id, bool write) {
 }
 
 bool memory_system::resolve_fault(void *addr, bool write) {
+  if (view_->in_collective(addr) && !coll_->find_known(addr)) {
+    // The first touch of a distributed array here: learning it maps its
+    // parts on this node; the access is tried again, and faults again
+    // only if its part is another node's.
+    const coll_desc *d = coll_->find_or_null(addr);
+    return d && d->of_program;
+  }
   if (!faults_here(addr))
     return false;
   const uint64_t t0 = platform::tracing() ? platform::now_ns() : 0;

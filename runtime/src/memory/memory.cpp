@@ -68,6 +68,8 @@ memory_options read_memory_options() {
       platform::env_size("ITO_HEAP_SIZE", std::size_t(16) << 30);
   o.fault_ahead = platform::env_size("ITO_FAULT_AHEAD", std::size_t(1) << 20);
   o.range_fetches = platform::env_bool("ITO_RANGE_FETCHES", true);
+  o.distribute_size =
+      platform::env_size("ITO_DISTRIBUTE_SIZE", std::size_t(4) << 20);
   o.policy = read_policy();
 #ifdef NDEBUG
   o.check_access = platform::env_bool("ITO_CHECK_ACCESS", false);
@@ -127,6 +129,7 @@ memory_system::memory_system(comm::endpoint &ep, platform::stats &counters,
   install_memory_handler();
   program_streams::install(topo.rank(), topo.n_ranks(), topo.world());
   install_fault_access();
+  allocate_distributed_setup();
   platform::set_exit_fences(fence_release, fence_acquire);
   current = this;
   platform::add_fault_explainer(explain_fault);
@@ -183,7 +186,16 @@ bool explain_fault(const platform::fault &f, char *buf, std::size_t size) {
     return true;
   }
   if (v.in_collective(addr)) {
-    if (const coll_desc *d = m->collectives().find_known(addr))
+    const coll_desc *d = m->collectives().find_known(addr);
+    if (d && d->of_program)
+      std::snprintf(buf, size,
+                    "access to heap data at %p (a large array spread over "
+                    "the processes), whose home is process %d on another "
+                    "node, from outside the program's tasks (another "
+                    "thread, or after the runtime ended), where it is not "
+                    "fetched",
+                    addr, d->home_of(addr).rank);
+    else if (d)
       std::snprintf(buf, size,
                     "access to global memory at %p outside a checkout: it is "
                     "byte %llu of the collective allocation at %p (%llu "

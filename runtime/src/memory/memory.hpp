@@ -44,6 +44,9 @@ struct memory_options {
   // ITO_RANGE_FETCHES: loops fetch the ranges ito-cc announces before them
   // (fault_access.cpp); off, they fault as code the pass cannot follow.
   bool range_fetches;
+  // ITO_DISTRIBUTE_SIZE: between nodes, a malloc of at least this many
+  // bytes is spread over every process's home (0: never).
+  std::size_t distribute_size;
 };
 memory_options read_memory_options();
 
@@ -58,6 +61,17 @@ public:
   // Noncollective: from this rank's heap; freed by anyone.
   void *allocate(std::size_t size);
   void deallocate(void *p, std::size_t size);
+  // The program's malloc of a large array while processes span nodes
+  // (distributed_allocation.cpp): spread block by block over every
+  // process's home, so that the tasks that work on a part of it find it
+  // at home wherever they run; null to keep it in this process's heap.
+  void *allocate_distributed(std::size_t size, bool zeroed);
+  // Whether a malloc of size bytes is worth asking for that.
+  bool distributes(std::size_t size) const { return size >= distribute_from_; }
+  // free() of such an array (false: p is not one).
+  bool free_distributed(void *p);
+  // Its size, or 0 if p is not the start of one.
+  std::size_t distributed_size(const void *p);
   // Collective: SPMD (every rank) or from a task (the root task's tree).
   void *allocate_collective(std::size_t size, distribution d,
                             std::size_t block);
@@ -174,6 +188,7 @@ private:
   // If p is global memory homed on another node, its home (of p itself).
   bool remote_home(const void *p, home_loc &h);
   void install_fault_access();
+  void allocate_distributed_setup();
   // The fault path (fault_access.cpp).
   bool faults_here(const void *addr) const;
   bool same_fault_home(const void *a, const void *b) const;
@@ -236,6 +251,8 @@ private:
   };
   std::vector<pending_free> pending_frees_;
   static constexpr std::size_t max_pending_frees = 4096;
+  // The smallest malloc spread over the homes; never on one node.
+  std::size_t distribute_from_ = ~std::size_t(0);
   globals_layout globals_; // empty until shared
   bool dirty_ = false;
   coherence_shared *coh_ = nullptr;

@@ -102,6 +102,9 @@ void fetch_range(const void *p, std::size_t n, bool write) {
 }
 
 void *allocate(std::size_t size) {
+  if (__builtin_expect(live->distributes(size), 0))
+    if (void *p = live->allocate_distributed(size, false))
+      return p;
   program_heap &h = live->own_program_heap();
   if (void *p = h.allocate(size))
     return p;
@@ -111,6 +114,9 @@ void *allocate(std::size_t size) {
 }
 
 void *allocate_zeroed(std::size_t size) {
+  if (__builtin_expect(live->distributes(size), 0))
+    if (void *p = live->allocate_distributed(size, true))
+      return p;
   program_heap &h = live->own_program_heap();
   if (void *p = h.allocate_zeroed(size))
     return p;
@@ -120,6 +126,11 @@ void *allocate_zeroed(std::size_t size) {
 }
 
 void *allocate_aligned(std::size_t align, std::size_t size) {
+  // (A distributed array starts at a memory block.)
+  if (__builtin_expect(live->distributes(size), 0) &&
+      align <= live->view().block_size())
+    if (void *p = live->allocate_distributed(size, false))
+      return p;
   program_heap &h = live->own_program_heap();
   if (void *p = h.allocate_aligned(align, size))
     return p;
@@ -154,6 +165,8 @@ void release(void *p) {
   if (!m)
     return; // after the runtime: the heaps are gone with it (kept mapped)
   const global_view &v = m->view();
+  if (v.in_collective(p) && on_heap_thread && m->free_distributed(p))
+    return;
   const block_place at = place_of(v, p);
   if (at.owner == m->rank() && on_heap_thread) {
     program_heap &h = m->own_program_heap();
@@ -173,6 +186,10 @@ void release(void *p) {
 }
 
 std::size_t usable_size(const void *p) {
+  if (memory_system *m = live;
+      m && on_heap_thread && m->view().in_collective(p))
+    if (std::size_t n = m->distributed_size(p))
+      return n;
   const int owner = global_view::noncollective_owner_of(p, layout.slice);
   memory_system *m = live;
   // Another node's page map is read like its other heap data, through the
@@ -208,7 +225,8 @@ void *reallocate(void *p, std::size_t size) {
   }
   memory_system *m = live;
   const bool heap = m && on_heap_thread;
-  if (heap && m->view().noncollective_owner(p) == m->rank() && size <= have &&
+  if (heap && m->view().in_noncollective(p) &&
+      m->view().noncollective_owner(p) == m->rank() && size <= have &&
       size > have / 2)
     return p;
   void *q = heap ? allocate(size) : __libc_malloc(size);

@@ -105,6 +105,9 @@ bool serve(int src, const comm::msg_header &, const char *payload,
   case mem_op::coll_alloc:
     reply_with(reply, m.collectives().serve_allocate(r.offset, r.len));
     return true;
+  case mem_op::coll_alloc_program:
+    reply_with(reply, m.collectives().serve_allocate(r.offset, r.len, true));
+    return true;
   case mem_op::coll_free:
     reply_with(reply, m.collectives().serve_free(r.offset));
     return true;

@@ -19,16 +19,17 @@ class transport;
 namespace ito::memory {
 
 enum class mem_op : uint32_t {
-  fetch,       // -> the bytes
-  write,       // + bytes -> (empty)
-  write_runs,  // + runs {uint32 offset, uint32 length, bytes} -> (empty)
-  epoch,       // -> the home's current release epoch
-  free,        // one-way: free a noncollective object
-  free_many,   // one-way: + uint64 offsets, free each
-  coll_alloc,  // (rank 0) -> coll_desc
-  coll_free,   // (rank 0) -> the freed coll_desc
-  coll_lookup, // (rank 0) -> coll_desc (live == 0: none)
-  atomic,      // + atomic_args -> the old value (uint64)
+  fetch,              // -> the bytes
+  write,              // + bytes -> (empty)
+  write_runs,         // + runs {uint32 offset, uint32 length, bytes} -> (empty)
+  epoch,              // -> the home's current release epoch
+  free,               // one-way: free a noncollective object
+  free_many,          // one-way: + uint64 offsets, free each
+  coll_alloc,         // (rank 0) -> coll_desc
+  coll_free,          // (rank 0) -> the freed coll_desc
+  coll_lookup,        // (rank 0) -> coll_desc (live == 0: none)
+  coll_alloc_program, // (rank 0) -> coll_desc (live == 0: no room)
+  atomic,             // + atomic_args -> the old value (uint64)
 };
 
 // Requests whose replies are collected later, in order, per target.

@@ -86,6 +86,7 @@ constexpr counter counters[] = {
     {"range_fetches", &stats::range_fetches},
     {"range_blocks", &stats::range_blocks},
     {"remote_atomics", &stats::remote_atomics},
+    {"distributed_allocations", &stats::distributed_allocations},
     {"region_ns", &stats::region_ns},
     {"idle_ns", &stats::idle_ns},
     {"steal_try_ns", &stats::steal_try_ns},

@@ -53,6 +53,8 @@ struct stats {
   uint64_t range_blocks = 0;
   // Atomic operations done at the home of memory on another node.
   uint64_t remote_atomics = 0;
+  // Large mallocs spread over every process's home (between nodes).
+  uint64_t distributed_allocations = 0;
 
   // Successful steals by latency: a log-linear histogram, four bins per
   // power of two of nanoseconds (quantiles within about 20%).

@@ -14,6 +14,7 @@
 #include "threads/views.hpp"
 #include "threads/worker.hpp"
 
+#include <ito/detail/loop_affinity.h>
 #include <ito/detail/tasks.hpp>
 
 #include <algorithm>
@@ -29,6 +30,9 @@ int64_t ito_sched_poll_countdown = 0;
 // not fork (the LeafPolls pass) to the next ito_sched_loop_poll. Too high
 // to run out unless a root region of a job of several nodes set it.
 int64_t ito_sched_loop_countdown = INT64_MAX;
+// Set by the worker when processes span nodes (ito/detail/loop_affinity.h).
+int ito_loop_parts = 0;
+int ito_loop_part = 0;
 }
 
 namespace ito::threads {

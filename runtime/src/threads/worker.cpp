@@ -9,6 +9,8 @@
 #include "platform/process_exit.hpp"
 #include "threads/remote_ops.hpp"
 
+#include <ito/detail/loop_affinity.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -137,6 +139,11 @@ worker::worker(comm::endpoint &ep, platform::stats &counters,
   if (slots < 16)
     platform::fatal("ITO_DEQUE_SLOTS=%lld is too small; use at least 16",
                     static_cast<long long>(slots));
+  // Between nodes, loops split by the processes' parts (loop_affinity.h).
+  if (ep.multi_node() && platform::env_bool("ITO_LOOP_AFFINITY", true)) {
+    ito_loop_parts = topo_.n_ranks();
+    ito_loop_part = rank_;
+  }
 
   stacks_ = std::make_unique<uni_address_region>(
       platform::job_segment_name(rank_, "stack"), stack_size);
