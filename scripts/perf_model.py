@@ -11,7 +11,7 @@ Without --measure it uses the costs written below (measured on a 2-core
 machine, 2026-11-27, as docs/performance.md reports). With --measure it
 measures them again first, with the build's programs:
 
-  fork+join      examples/api/fib 32: (np1 - serial) / forks
+  fork+join      examples/cilk/fib 32: (np1 - serial) / forks
   runtime cost   examples/api/uts T1: np1 / serial - 1
   steal latency  examples/api/uts T1 at np 2 --internode: the median
                  latency of a successful steal (ITO_STATS)
@@ -44,7 +44,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Measured on this machine (2 cores, MPICH ch4:ucx over shared memory,
 # every process its own node), 2026-11-27; --measure replaces them.
 MEASURED = {
-    "fork_ns": 4.3,          # one spawn and its sync, fib at np=1
+    "fork_ns": 5.6,          # one spawn and its sync, Cilk fib at np=1
     "uts_overhead": 0.10,    # uts T1 np=1 / serial - 1
     "uts_node_s": 0.542 / 4130071,  # serial seconds per tree node (uts T1)
     "steal_us": 53.0,        # median successful steal between nodes (uts)
@@ -144,8 +144,9 @@ def measure(build):
             with open(f.name) as g:
                 return r, json.load(g)
 
-    serial = float(result([os.path.join(ex, "fib_serial"), "32", "5"])["time_s"])
-    np1, st = stats_of([run, "-n", "1", os.path.join(ex, "fib"), "32", "5"])
+    cilk = os.path.join(build, "examples", "cilk")
+    serial = float(result([os.path.join(cilk, "fib_serial"), "32", "5"])["time_s"])
+    np1, st = stats_of([run, "-n", "1", os.path.join(cilk, "fib"), "32", "5"])
     forks = st["total"]["forks"] / 5
     c["fork_ns"] = (float(np1["time_s"]) - serial) / forks * 1e9
     us = float(result([os.path.join(ex, "uts_serial"), "T1", "3"])["time_s"])

@@ -177,6 +177,9 @@ void poll_sooner(worker &w) {
 void scheduler_loop() {
   worker &w = the_worker();
   w.start_idle();
+  // Out of work: drop what this process cached now (the acquire that the
+  // steal ending this idleness needs), not while a thief waits for it.
+  ito::memory::fence_acquire();
   for (;;) {
     // Another process ended the job (exit() in a task, an error): leave
     // the same way, from here where the runtime holds nothing.
