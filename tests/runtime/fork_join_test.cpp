@@ -152,6 +152,42 @@ int main(int argc, char **argv) {
   (void)b;
   ITO_CHECK(c == 2.5);
 
+  // parallel_invoke splits its callables in halves: seven values in order,
+  // nested in each other (the inner ones start wherever the outer ones
+  // run), and values too large to travel in pairs (one child each).
+  struct big {
+    long v[13];
+  };
+  auto [p0, p1, p2, p3, p4, p5, p6] = ito::root_exec([] {
+    auto part = [](long k) {
+      auto [x, y, z] = ito::parallel_invoke([k] { return fib(12) + k; },
+                                            [k] { return 10 * k; },
+                                            [k] { return fib(14) - k; });
+      return x * 1000003 + y * 101 + z;
+    };
+    return ito::parallel_invoke(
+        [=] { return part(0); }, [=] { return part(1); },
+        [=] { return part(2); }, [=] { return part(3); },
+        [=] { return part(4); }, [=] { return part(5); },
+        [=] { return part(6); });
+  });
+  const long parts[] = {p0, p1, p2, p3, p4, p5, p6};
+  for (long k = 0; k < 7; k++)
+    ITO_CHECK(parts[k] == (144 + k) * 1000003 + 10 * k * 101 + (377 - k));
+  const bool bigs_ok = ito::root_exec([] {
+    auto fill = [](long k) {
+      big b{};
+      for (long i = 0; i < 13; i++)
+        b.v[i] = fib(10) * k + i;
+      return b;
+    };
+    auto [g0, g1, g2] = ito::parallel_invoke([=] { return fill(1); },
+                                             [=] { return fill(2); },
+                                             [=] { return fill(3); });
+    return g0.v[12] == 55 + 12 && g1.v[0] == 110 && g2.v[5] == 165 + 5;
+  });
+  ITO_CHECK(bigs_ok);
+
   // Many short regions in a row: start and end of a region are sound.
   for (int i = 0; i < 200; i++) {
     long expect = 0, x = 0, y = 1;

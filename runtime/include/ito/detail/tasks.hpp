@@ -16,6 +16,7 @@
 #define ITO_DETAIL_TASKS_HPP
 
 #include <ito/detail/deque.hpp>
+#include <ito/detail/loop_affinity.h>
 #include <ito/detail/task_result.hpp>
 
 #include <cstdint>
@@ -23,6 +24,7 @@
 #include <exception>
 #include <tuple>
 #include <typeinfo>
+#include <utility>
 
 extern "C" {
 // This process's deque (null outside root_exec).
@@ -424,30 +426,79 @@ template <class F, class... Args> auto async(F &&f, Args &&...args) {
   return async(consumers{1}, std::forward<F>(f), std::forward<Args>(args)...);
 }
 
-// Runs the callables in parallel (all but the last as child tasks) and
-// returns their values as a tuple (void if none returns a value).
+// Runs the callables in parallel and returns their values as a tuple (void
+// if none returns a value). They are split in halves as a loop's range is
+// (one half forked, the other run here: ito/detail/loop_affinity.h), so a
+// thief takes half of what is left rather than all but the first, and the
+// last of k callables waits for log2(k) forks, not k - 1.
 template <class... Fs> auto parallel_invoke(Fs &&...fs);
 
 namespace detail {
-template <std::size_t I, class Tuple, class Fs>
-void invoke_from(Tuple &out, Fs &fs) {
-  constexpr std::size_t N = std::tuple_size_v<Fs>;
-  auto &f = std::get<I>(fs);
-  if constexpr (I + 1 == N) {
-    std::get<I>(out) = call_to_value(std::move(f));
+template <class Fs, std::size_t I>
+using invoke_value_t =
+    tuple_value_t<std::invoke_result_t<std::tuple_element_t<I, Fs> &>>;
+
+// The values of the callables [Lo, Hi) of fs, as a tuple.
+template <class Fs, std::size_t Lo, std::size_t... I>
+std::tuple<invoke_value_t<Fs, Lo + I>...> values_of(std::index_sequence<I...>);
+
+// The callables [Lo, Lo + n) of fs moved into a tuple of their own: what a
+// forked half takes with it into the process that runs it.
+template <std::size_t Lo, class Fs, std::size_t... I>
+auto take_callables(Fs &fs, std::index_sequence<I...>) {
+  return std::tuple<std::decay_t<std::tuple_element_t<Lo + I, Fs>>...>(
+      std::move(std::get<Lo + I>(fs))...);
+}
+
+// The callables [Lo, Hi) of fs, whose first is callable `base` of the
+// `total` that parallel_invoke got.
+template <std::size_t Lo, std::size_t Hi, class Fs>
+auto invoke_range(Fs &fs, long long base, long long total) {
+  if constexpr (Hi - Lo == 1) {
+    return std::tuple<invoke_value_t<Fs, Lo>>(call_to_value(std::get<Lo>(fs)));
   } else {
-    using R = tuple_value_t<std::invoke_result_t<decltype(f)>>;
-    thread<R> th([g = std::move(f)]() mutable { return call_to_value(g); });
-    invoke_from<I + 1>(out, fs);
-    std::get<I>(out) = th.join();
+    constexpr std::size_t Mid = Lo + (Hi - Lo) / 2;
+    using Left =
+        decltype(values_of<Fs, Lo>(std::make_index_sequence<Mid - Lo>()));
+    using Right =
+        decltype(values_of<Fs, Mid>(std::make_index_sequence<Hi - Mid>()));
+    if constexpr (sizeof(Left) > max_result_size ||
+                  sizeof(Right) > max_result_size) {
+      // Values too large to travel together: one child per callable.
+      using R = invoke_value_t<Fs, Lo>;
+      thread<R> th([g = std::move(std::get<Lo>(fs))]() mutable {
+        return call_to_value(g);
+      });
+      auto rest = invoke_range<Lo + 1, Hi>(fs, base, total);
+      return std::tuple_cat(std::tuple<R>(th.join()), rest);
+    } else {
+      const long long mid = base + static_cast<long long>(Mid);
+      if (__builtin_expect(ito_loop_runs_right(0, total, mid), 0)) {
+        auto right_fs =
+            take_callables<Mid>(fs, std::make_index_sequence<Hi - Mid>());
+        thread<Right> th([sub = std::move(right_fs), mid, total]() mutable {
+          return invoke_range<0, Hi - Mid>(sub, mid, total);
+        });
+        Left left = invoke_range<Lo, Mid>(fs, base, total);
+        return std::tuple_cat(left, th.join());
+      }
+      auto left_fs =
+          take_callables<Lo>(fs, std::make_index_sequence<Mid - Lo>());
+      const long long lo = base + static_cast<long long>(Lo);
+      thread<Left> th([sub = std::move(left_fs), lo, total]() mutable {
+        return invoke_range<0, Mid - Lo>(sub, lo, total);
+      });
+      Right right = invoke_range<Mid, Hi>(fs, base, total);
+      return std::tuple_cat(th.join(), right);
+    }
   }
 }
 } // namespace detail
 
 template <class... Fs> auto parallel_invoke(Fs &&...fs) {
-  std::tuple<detail::tuple_value_t<std::invoke_result_t<Fs>>...> out;
   auto fns = std::forward_as_tuple(fs...);
-  detail::invoke_from<0>(out, fns);
+  auto out = detail::invoke_range<0, sizeof...(Fs)>(
+      fns, 0, static_cast<long long>(sizeof...(Fs)));
   if constexpr (!(std::is_void_v<std::invoke_result_t<Fs>> && ...))
     return out;
 }
