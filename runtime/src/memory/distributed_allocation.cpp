@@ -3,7 +3,7 @@
 // Between nodes, a malloc'd array lives where malloc ran: a grid that main
 // allocates is process 0's, and every task elsewhere fetches the rows it
 // reads and writes back the rows it writes, at every step (a heat stencil
-// ran 2.2 times slower on two nodes than on one). A malloc of at least
+// ran 2.4 times slower on two nodes than on one). A malloc of at least
 // ITO_DISTRIBUTE_SIZE bytes is instead a collective allocation with a block
 // distribution: process r is home to the r-th of P equal parts. A parallel
 // loop over such an array splits its range in halves the way the array is
