@@ -1,9 +1,9 @@
-// cilk_for in C++ between nodes: a loop started by a process whose part of
-// the range is its right half runs that half itself and leaves the left
-// one to thieves (ito/detail/loop_affinity.h). Inner loops, started by
-// whichever process runs an outer iteration, cover every index once, and
-// when both halves throw, the exception that reaches the handler is the
-// left one's, as in the serial loop.
+// cilk_for in C++ between nodes: inner loops, started by whichever process
+// runs an outer iteration, cover every index once, and when both halves
+// throw, the exception that reaches the handler is the left one's, as in
+// the serial loop. (cilk_for forks its left half wherever it starts: a
+// reducer needs the child to be the left half; the loop patterns of
+// ito/patterns.hpp split by the processes' parts instead.)
 // RUN: %ito-c++ --ito-no-translate -O2 %s -o %t.serial
 // RUN: %t.serial > %t.expected
 // RUN: %ito-c++ -O2 -Werror %s -o %t

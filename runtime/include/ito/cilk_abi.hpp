@@ -670,45 +670,24 @@ template <class It> constexpr void __require_random_access(const It &) {
 }
 
 // A cilk_for over [0, n) in chunks of at most grain iterations (0: about 8
-// chunks per process, at most 2048 iterations each), forking by halves: the
-// left half runs here, unless this process's part of the loop is in the
-// right (ito/detail/loop_affinity.h).
+// chunks per process, at most 2048 iterations each), forking by halves, the
+// left half as the child. Always the left: a reducer's views are combined
+// as the child's before the continuation's, which is the serial order only
+// if the child is the left half (the loop patterns of ito/patterns.hpp,
+// which have no reducers, may run the right half here between nodes).
 template <class Body>
-void parallel_for_range(long long n, long long lo, long long hi,
-                        long long grain, Body &body) {
+void parallel_for_range(long long lo, long long hi, long long grain,
+                        Body &body) {
   while (hi - lo > grain) {
     const long long mid = lo + (hi - lo) / 2;
-    if (__builtin_expect(ito_loop_runs_right(0, n, mid), 0)) {
-      __cilk_thread<void> right([n, mid, hi, grain, b = body]() mutable {
-        parallel_for_range(n, mid, hi, grain, b);
-      });
-#if ITO_EXCEPTIONS
-      // What the left half throws comes first, as in the serial loop.
-      try {
-        parallel_for_range(n, lo, mid, grain, body);
-      } catch (...) {
-        std::exception_ptr left = std::current_exception();
-        try {
-          right.join();
-        } catch (...) {
-        }
-        std::rethrow_exception(left);
-      }
-      right.join();
-#else
-      parallel_for_range(n, lo, mid, grain, body);
-      right.join();
-#endif
-      return;
-    }
-    __cilk_thread<void> left([n, lo, mid, grain, b = body]() mutable {
-      parallel_for_range(n, lo, mid, grain, b);
+    __cilk_thread<void> left([lo, mid, grain, b = body]() mutable {
+      parallel_for_range(lo, mid, grain, b);
     });
 #if ITO_EXCEPTIONS
     // What the left half throws comes first, as in the serial loop.
     std::exception_ptr right;
     try {
-      parallel_for_range(n, mid, hi, grain, body);
+      parallel_for_range(mid, hi, grain, body);
     } catch (...) {
       right = std::current_exception();
     }
@@ -716,7 +695,7 @@ void parallel_for_range(long long n, long long lo, long long hi,
     if (__builtin_expect(right != nullptr, 0))
       std::rethrow_exception(right);
 #else
-    parallel_for_range(n, mid, hi, grain, body);
+    parallel_for_range(mid, hi, grain, body);
     left.join();
 #endif
     return;
@@ -734,7 +713,7 @@ void __parallel_for(long long n, long long grain, Body body) {
     const long long per = (n + 8 * p - 1) / (8 * p);
     grain = per < 1 ? 1 : per > 2048 ? 2048 : per;
   }
-  parallel_for_range(n, 0, n, grain, body);
+  parallel_for_range(0, n, grain, body);
 }
 
 } // namespace ito::cilk

@@ -1,10 +1,10 @@
 // Parallel loops for translated C (ito_abi_for): divide and conquer over the
-// iteration range, one half forked child-first (the left one, unless this
-// process's part of the loop is in the right: ito/detail/loop_affinity.h).
+// iteration range, the left half forked child-first. Always the left: a
+// reducer's views are combined as the child's before the continuation's,
+// the serial order only if the child is the left half.
 #include "platform/error.hpp"
 
 #include <ito/cilk_abi.h>
-#include <ito/detail/loop_affinity.h>
 #include <ito/ito.h>
 
 #include <algorithm>
@@ -17,38 +17,33 @@ using body_fn = void (*)(long long, long long, void *);
 
 struct range_args {
   body_fn body;
-  long long begin, end; // the whole loop
   long long lo, hi, grain;
   size_t ctx_size;
   // followed by ctx_size bytes of context
 };
 
 template <bool Measured>
-void run_range(body_fn body, long long begin, long long end, long long lo,
-               long long hi, long long grain, void *ctx, size_t ctx_size);
+void run_range(body_fn body, long long lo, long long hi, long long grain,
+               void *ctx, size_t ctx_size);
 
 // A forked half: its arguments block (header + context) is this task's own
 // copy, in its own frame. Measured (ito-cc -fcilktool=cilkscale), it ends
 // with its work and span, which its join adds in.
 template <bool Measured> void range_task(void *args, void *result) {
   auto *a = static_cast<range_args *>(args);
-  run_range<Measured>(a->body, a->begin, a->end, a->lo, a->hi, a->grain, a + 1,
-                      a->ctx_size);
+  run_range<Measured>(a->body, a->lo, a->hi, a->grain, a + 1, a->ctx_size);
   if (Measured)
     *static_cast<ito_wsp_triple *>(result) = ito_wsp_child_end();
 }
 
 template <bool Measured>
-void run_range(body_fn body, long long begin, long long end, long long lo,
-               long long hi, long long grain, void *ctx, size_t ctx_size) {
+void run_range(body_fn body, long long lo, long long hi, long long grain,
+               void *ctx, size_t ctx_size) {
   while (hi - lo > grain) {
     const long long mid = lo + (hi - lo) / 2;
-    // The half forked here runs here; the other waits for a thief.
-    const bool right = ito_loop_runs_right(begin, end, mid);
     const size_t size = sizeof(range_args) + ctx_size;
     auto *a = static_cast<range_args *>(alloca(size));
-    *a = right ? range_args{body, begin, end, mid, hi, grain, ctx_size}
-               : range_args{body, begin, end, lo, mid, grain, ctx_size};
+    *a = range_args{body, lo, mid, grain, ctx_size};
     if (ctx_size) // (a body that captures nothing: ctx may be null)
       std::memcpy(a + 1, ctx, ctx_size);
     ito_task t;
@@ -59,10 +54,7 @@ void run_range(body_fn body, long long begin, long long end, long long lo,
              Measured ? sizeof child : 0);
     if (Measured)
       ito_wsp_continue(&parent, /*ran_here=*/0);
-    if (right)
-      run_range<Measured>(body, begin, end, lo, mid, grain, ctx, ctx_size);
-    else
-      run_range<Measured>(body, begin, end, mid, hi, grain, ctx, ctx_size);
+    run_range<Measured>(body, mid, hi, grain, ctx, ctx_size);
     if (Measured)
       ito_wsp_join_begin(&before);
     ito_join(&t);
@@ -93,9 +85,8 @@ extern "C" void ito_abi_for(long long begin, long long end, long long grain,
   }
   // ctx lives in the caller's frame, which travels with this task.
   if (ito_wsp_enabled)
-    run_range<true>(body, begin, end, begin, end, grain,
-                    const_cast<void *>(ctx), ctx_size);
+    run_range<true>(body, begin, end, grain, const_cast<void *>(ctx), ctx_size);
   else
-    run_range<false>(body, begin, end, begin, end, grain,
-                     const_cast<void *>(ctx), ctx_size);
+    run_range<false>(body, begin, end, grain, const_cast<void *>(ctx),
+                     ctx_size);
 }

@@ -4,6 +4,7 @@
 #include "comm/endpoint.hpp"
 #include "platform/error.hpp"
 #include "platform/kept_until_exit.hpp"
+#include "platform/own_allocations.hpp"
 #include "platform/process_exit.hpp"
 
 #include <cstring>
@@ -60,6 +61,7 @@ void node_mailbox::init() {
 
 uint64_t post_to_node_peer(endpoint &e, int rank, const void *msg,
                            std::size_t len) {
+  platform::own_allocation_scope runtime_buffers;
   if (len > node_mailbox::max_message)
     platform::fatal("a message of %zu bytes for process %d's mailbox (at "
                     "most %zu)",
@@ -92,6 +94,7 @@ void wait_node_peer(endpoint &e, int rank, uint64_t ticket) {
 
 void call_node_peer(endpoint &e, int rank, const void *msg, std::size_t len,
                     std::vector<char> &reply) {
+  platform::own_allocation_scope runtime_buffers;
   wait_node_peer(e, rank, post_to_node_peer(e, rank, msg, len));
   // The tail's release (after the reply) and our acquire of it order this.
   const node_mailbox &own = e.own_mailbox();
@@ -105,6 +108,7 @@ bool node_mailbox_pending(const endpoint &e) {
 }
 
 void serve_node_mailbox(endpoint &e) {
+  platform::own_allocation_scope runtime_buffers;
   // A message's handler may use what it serves (a FILE), which serves the
   // mailbox first: not again from inside.
   if (serving || !node_mailbox_pending(e))

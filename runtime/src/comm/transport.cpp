@@ -1,5 +1,6 @@
 #include "comm/transport.hpp"
 
+#include "platform/own_allocations.hpp"
 #include "platform/process_exit.hpp"
 #include "platform/stats.hpp"
 #include "platform/trace.hpp"
@@ -35,6 +36,7 @@ void transport::serve(int src, std::vector<char> &msg) {
 }
 
 int transport::poll() {
+  platform::own_allocation_scope runtime_buffers;
   int n = 0;
   for (;;) {
     int flag = 0;
@@ -57,17 +59,26 @@ int transport::poll() {
 
 void transport::call(int target, const void *req, std::size_t len,
                      std::vector<char> &reply) {
+  platform::own_allocation_scope runtime_buffers;
   MPI_Send(req, static_cast<int>(len), MPI_BYTE, target, tag_request, comm_);
-  finish(target, reply);
+  receive_reply(target, reply);
 }
 
 void transport::begin(int target, std::vector<char> &&req) {
+  platform::own_allocation_scope runtime_buffers;
   // Nonblocking: a large request (a write-back) must not wait for the
   // target while the target sends us a large reply.
   send_buffered(target, std::move(req), tag_request);
+  pending_++;
 }
 
 void transport::finish(int target, std::vector<char> &reply) {
+  platform::own_allocation_scope runtime_buffers;
+  pending_--;
+  receive_reply(target, reply);
+}
+
+void transport::receive_reply(int target, std::vector<char> &reply) {
   // The outermost wait counts (a request served meanwhile may wait too).
   const uint64_t since =
       !waiting_ && (platform::timing_on() || platform::tracing())
@@ -111,6 +122,7 @@ void transport::send_buffered(int target, std::vector<char> &&msg, int tag) {
 }
 
 void transport::post(int target, const void *msg, std::size_t len) {
+  platform::own_allocation_scope runtime_buffers;
   send_buffered(target,
                 std::vector<char>(static_cast<const char *>(msg),
                                   static_cast<const char *>(msg) + len),
@@ -136,6 +148,7 @@ void transport::reap_sends(bool all) {
 }
 
 void transport::quiesce() {
+  platform::own_allocation_scope runtime_buffers;
   // Every rank stops issuing requests before it gets here, and waits for
   // the replies to its own; so once all have arrived (the barrier), only
   // one-way messages can still be in flight. Count them in.

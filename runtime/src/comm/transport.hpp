@@ -43,6 +43,9 @@ public:
   void finish(int target, std::vector<char> &reply);
   // A request with no reply.
   void post(int target, const void *msg, std::size_t len);
+  // Replies of begin() not collected yet: a call() now would take one of
+  // them for its own.
+  bool replies_pending() const { return pending_ != 0; }
   // Serves the requests that have arrived. Returns how many.
   int poll();
 
@@ -56,6 +59,7 @@ public:
 
 private:
   void serve(int src, std::vector<char> &msg);
+  void receive_reply(int target, std::vector<char> &reply);
   void reap_sends(bool all);
   void send_buffered(int target, std::vector<char> &&msg, int tag);
 
@@ -67,7 +71,8 @@ private:
   int64_t posted_received_ = 0;    // one-way messages received
   uint64_t served_ = 0;
   uint64_t *wait_ns_ = nullptr;
-  int waiting_ = 0; // nested finish() calls
+  int waiting_ = 0;     // nested waits for replies
+  int64_t pending_ = 0; // begin()s not finished
 };
 
 } // namespace ito::comm

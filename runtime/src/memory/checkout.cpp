@@ -11,6 +11,7 @@
 
 #include "memory/remote_access.hpp"
 #include "platform/error.hpp"
+#include "platform/own_allocations.hpp"
 #include "platform/stats.hpp"
 #include "platform/trace.hpp"
 
@@ -113,6 +114,7 @@ void memory_system::finish_fetches() {
 }
 
 void memory_system::checkout(const void *p, std::size_t size, int mode) {
+  platform::own_allocation_scope runtime_buffers;
   if (mode < mode_read || mode > mode_read_write)
     platform::fatal("ito_checkout(%p, %zu, %d): not an access mode; use "
                     "read, write or read_write",
@@ -354,6 +356,7 @@ bool memory_system::read_only_checkout_at(const void *addr, const void **base,
 }
 
 void memory_system::get(void *dst, const void *src, std::size_t size) {
+  platform::own_allocation_scope runtime_buffers;
   check_range(src, size, "get");
   const std::size_t bs = cache_->block_size();
   const auto lo_addr = reinterpret_cast<uintptr_t>(src);
@@ -380,6 +383,7 @@ void memory_system::get(void *dst, const void *src, std::size_t size) {
 }
 
 void memory_system::put(void *dst, const void *src, std::size_t size) {
+  platform::own_allocation_scope runtime_buffers;
   check_range(dst, size, "put");
   const std::size_t bs = cache_->block_size();
   const auto lo_addr = reinterpret_cast<uintptr_t>(dst);

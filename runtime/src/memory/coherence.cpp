@@ -3,6 +3,7 @@
 #include "comm/endpoint.hpp"
 #include "memory/memory.hpp"
 #include "memory/remote_access.hpp"
+#include "platform/own_allocations.hpp"
 #include "platform/process_exit.hpp"
 #include "platform/stats.hpp"
 #include "platform/trace.hpp"
@@ -35,6 +36,7 @@ void memory_system::mark_dirty() {
 }
 
 void memory_system::release(bool requested) {
+  platform::own_allocation_scope runtime_buffers;
   const uint64_t epoch = coh_->current_epoch.load(std::memory_order_relaxed);
   if (!dirty_) {
     if (!pending_frees_.empty())
@@ -81,6 +83,7 @@ void memory_system::release(bool requested) {
 }
 
 void memory_system::acquire() {
+  platform::own_allocation_scope runtime_buffers;
   const uint64_t t0 = platform::tracing() ? platform::now_ns() : 0;
   drop_implicit();
   auto &list = cache_->valid_list();

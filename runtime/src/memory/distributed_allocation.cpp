@@ -27,7 +27,9 @@ void memory_system::allocate_distributed_setup() {
   if (one_node_ || opts_.check_access || opts_.distribute_size == 0 ||
       topo_.n_ranks() < 2)
     return;
-  distribute_from_ = std::max(opts_.distribute_size, cache_->block_size());
+  // At least 16 blocks: the runtime's own buffers that follow a block (a
+  // written block's runs of changed bytes) stay smaller.
+  distribute_from_ = std::max(opts_.distribute_size, 16 * cache_->block_size());
 }
 
 void *memory_system::allocate_distributed(std::size_t size, bool zeroed) {

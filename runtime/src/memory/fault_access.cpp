@@ -19,6 +19,7 @@
 #include "platform/crash_report.hpp"
 #include "platform/error.hpp"
 #include "platform/libc_next.hpp"
+#include "platform/own_allocations.hpp"
 #include "platform/stats.hpp"
 #include "platform/trace.hpp"
 
@@ -45,6 +46,7 @@ bool resolve(void *addr, bool write) {
   // protocol; anything else is a crash to report.
   if (!resolving || !program_memory::on_heap_thread)
     return false;
+  platform::own_allocation_scope runtime_buffers;
   return resolving->resolve_fault(addr, write);
 }
 
@@ -265,6 +267,7 @@ bool memory_system::resolve_fault(void *addr, bool write) {
 // then a stream that starts after it, so that the faults past the prefix
 // fetch ahead from their first one.
 void memory_system::fetch_range(const void *p, std::size_t n, bool write) {
+  platform::own_allocation_scope runtime_buffers;
   if (one_node_ || n == 0)
     return;
   const char *c = static_cast<const char *>(p);

@@ -13,6 +13,7 @@
 #include "memory/home.hpp"
 #include "memory/program_globals.hpp"
 #include "memory/program_heap.hpp"
+#include "platform/own_allocations.hpp"
 #include "platform/stats.hpp"
 
 #include <cstddef>
@@ -67,7 +68,12 @@ public:
   // at home wherever they run; null to keep it in this process's heap.
   void *allocate_distributed(std::size_t size, bool zeroed);
   // Whether a malloc of size bytes is worth asking for that.
-  bool distributes(std::size_t size) const { return size >= distribute_from_; }
+  // (Never the runtime's own buffers, platform/own_allocations.hpp, nor
+  // while replies are awaited: asking rank 0 would take one of them.)
+  bool distributes(std::size_t size) const {
+    return size >= distribute_from_ && platform::own_allocations == 0 &&
+           !ep_.net().replies_pending();
+  }
   // free() of such an array (false: p is not one).
   bool free_distributed(void *p);
   // Its size, or 0 if p is not the start of one.

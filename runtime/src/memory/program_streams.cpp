@@ -7,6 +7,7 @@
 #include "platform/error.hpp"
 #include "platform/kept_until_exit.hpp"
 #include "platform/libc_next.hpp"
+#include "platform/own_allocations.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -325,6 +326,8 @@ int owner_elsewhere_slow(const void *f) {
 int64_t at_owner(int owner, op o, void *f, int64_t a, int64_t b, const void *in,
                  std::size_t in_len, void *out, std::size_t out_cap,
                  std::size_t *out_len) {
+  platform::own_allocation_scope
+      runtime_buffers; // (the message carries the data)
   memory_system &m = *the_memory_or_null();
   comm::endpoint &e = m.comm();
   static thread_local platform::kept_until_exit<std::vector<char>> msg_buf,

@@ -5,6 +5,7 @@
 #include "memory/memory.hpp"
 #include "platform/error.hpp"
 #include "platform/kept_until_exit.hpp"
+#include "platform/own_allocations.hpp"
 
 #include <cstring>
 
@@ -21,6 +22,7 @@ struct mem_request {
 
 std::vector<char> make_request(const mem_request &r, const void *data = nullptr,
                                std::size_t len = 0) {
+  platform::own_allocation_scope runtime_buffers;
   comm::msg_header h{comm::msg_kind::memory,
                      static_cast<uint32_t>(sizeof r + len), 0, 0};
   std::vector<char> msg(sizeof h + sizeof r + len);

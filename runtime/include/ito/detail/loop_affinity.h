@@ -1,4 +1,6 @@
-/* Where the halves of a parallel loop run (cilk_for, ito::parallel_for).
+/* Where the halves of a parallel loop run (the loop patterns of
+ * ito/patterns.hpp and ito::parallel_invoke; not cilk_for, whose reducers
+ * need the child to be the left half).
  *
  * Between nodes, a loop over [begin, end) is seen as P equal parts, the
  * r-th for process r: the part of the iterations that works on the r-th
