@@ -130,6 +130,9 @@ __attribute__((noinline)) node leaf(int i, int j, const edge &top,
       prev = v;
     }
     east[r] = prev;
+    // A thief on another node waits for this process's next poll; without
+    // one, for the rest of the block (ito-c++ would put it here itself).
+    ito::poll();
   }
   node out{};
   out.leaf = true;

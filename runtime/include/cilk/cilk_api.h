@@ -72,6 +72,18 @@ void ito_views_register(void *key, __SIZE_TYPE__ size,
                         __cilk_identity_fn identity, __cilk_reduce_fn reduce)
     __attribute__((weak));
 void ito_views_unregister(void *key) __attribute__((weak));
+/* Stops the program with a message unless its allocations are global
+ * memory (a Cilk program's are), where views must be. */
+void ito_views_need_global_heap(void) __attribute__((weak));
+/* This translation unit can use reducers: the loop patterns split their
+ * ranges in serial order (ito/detail/loop_affinity.h), before main. */
+void ito_views_in_program(void) __attribute__((weak));
+#ifndef ITO_RUNTIME_SOURCE /* (libito's own sources are not the program) */
+static void __attribute__((constructor, used)) __ito_views_note_program(void) {
+  if (ito_views_in_program)
+    ito_views_in_program();
+}
+#endif
 
 /* Cilk Plus's C reducers (<cilk/reducer.h>): each operation takes the
  * reducer first (the monoid, at the start of a CILK_C_DECLARE_REDUCER
@@ -89,22 +101,27 @@ void ito_views_register_c(void *key, __SIZE_TYPE__ size, void *monoid)
 static __inline__ void __cilkrts_c_reducer_register(__cilkrts_c_monoid *monoid,
                                                     void *view,
                                                     __SIZE_TYPE__ size) {
-  if (&ito_sched_views && ito_sched_views)
+  if (&ito_sched_views && ito_sched_views) {
+    ito_views_need_global_heap();
     ito_views_register_c(view, size, monoid);
+  }
 }
 static __inline__ void *__cilkrts_c_reducer_lookup(__cilkrts_c_monoid *monoid,
                                                    void *view,
                                                    __SIZE_TYPE__ size) {
   if (!&ito_sched_views || !ito_sched_views)
     return view;
+  ito_views_need_global_heap();
   return ito_views_lookup_c(view, size, monoid);
 }
 
 static __inline__ void __cilkrts_reducer_register(void *key, __SIZE_TYPE__ size,
                                                   __cilk_identity_fn identity,
                                                   __cilk_reduce_fn reduce) {
-  if (&ito_sched_views && ito_sched_views)
+  if (&ito_sched_views && ito_sched_views) {
+    ito_views_need_global_heap();
     ito_views_register(key, size, identity, reduce);
+  }
 }
 static __inline__ void __cilkrts_reducer_unregister(void *key) {
   if (&ito_sched_views && ito_sched_views)
@@ -114,6 +131,7 @@ static __inline__ void *__cilkrts_reducer_lookup(void *key, __SIZE_TYPE__ size,
                                                  void *identity, void *reduce) {
   if (!&ito_sched_views || !ito_sched_views)
     return key;
+  ito_views_need_global_heap();
   return ito_views_lookup(key, size, (__cilk_identity_fn)identity,
                           (__cilk_reduce_fn)reduce);
 }

@@ -673,8 +673,9 @@ template <class It> constexpr void __require_random_access(const It &) {
 // chunks per process, at most 2048 iterations each), forking by halves, the
 // left half as the child. Always the left: a reducer's views are combined
 // as the child's before the continuation's, which is the serial order only
-// if the child is the left half (the loop patterns of ito/patterns.hpp,
-// which have no reducers, may run the right half here between nodes).
+// if the child is the left half (the loop patterns of ito/patterns.hpp
+// may run the right half here between nodes, in a program without
+// reducers: ito/detail/loop_affinity.h).
 template <class Body>
 void parallel_for_range(long long lo, long long hi, long long grain,
                         Body &body) {

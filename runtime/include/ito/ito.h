@@ -70,6 +70,15 @@ void ito_fork(ito_task *task, ito_task_fn fn, const void *args,
 /* Waits for the child; then the result block given to ito_fork is filled. */
 void ito_join(ito_task *task);
 
+/* Serves what other processes ask of this one (a thief waiting for work,
+ * a write-back it waits for) if it is time to; a decrement otherwise, and
+ * nothing on one node. Between nodes a process answers at its forks and
+ * joins: a leaf that runs long without forking (a block of a wavefront, a
+ * sequential sort) keeps a thief waiting until it ends, unless it calls
+ * this now and then (every row, every few microseconds of work). Code that
+ * ito-cc or ito-c++ compiled has these polls in its loops already. */
+void ito_poll(void);
+
 /* Runs fn as the root task of a parallel region; collective over all
  * processes (SPMD), and every process gets the root's value in result. */
 void ito_root_exec(ito_task_fn fn, const void *args, size_t args_size,
@@ -162,6 +171,8 @@ static __inline__ void ito_serial_copy(void *dst, const void *src,
                                        size_t size) {
   memcpy(dst, src, size);
 }
+static __inline__ void ito_serial_poll(void) {}
+#define ito_poll ito_serial_poll
 #define ito_malloc ito_serial_malloc
 #define ito_free ito_serial_free
 #define ito_malloc_collective ito_serial_malloc_collective

@@ -29,37 +29,10 @@ inline std::size_t leaf_size(std::size_t n, std::size_t grain) {
   return per > 1 ? per : 1;
 }
 
-// Calls leaf(lo, hi) over [lo, hi) of [begin, end) in pieces of at most
-// grain. The left half runs here, unless this process's part of the loop
-// is in the right (ito/detail/loop_affinity.h).
-template <class Leaf>
-void split_range(std::size_t begin, std::size_t end, std::size_t lo,
-                 std::size_t hi, std::size_t grain, const Leaf &leaf) {
-  if (hi - lo <= grain) {
-    if (lo < hi)
-      leaf(lo, hi);
-    return;
-  }
-  const std::size_t mid = lo + (hi - lo) / 2;
-  if (ito_loop_runs_right(static_cast<long long>(begin),
-                          static_cast<long long>(end),
-                          static_cast<long long>(mid))) {
-    thread<void> right([begin, end, mid, hi, grain, leaf] {
-      split_range(begin, end, mid, hi, grain, leaf);
-    });
-    split_range(begin, end, lo, mid, grain, leaf);
-    right.join();
-    return;
-  }
-  thread<void> left([begin, end, lo, mid, grain, leaf] {
-    split_range(begin, end, lo, mid, grain, leaf);
-  });
-  split_range(begin, end, mid, hi, grain, leaf);
-  left.join();
-}
-
-// reduce(leaf(lo, hi)...) over [lo, hi) of [begin, end), left to right
-// (whichever half runs here).
+// reduce(leaf(lo, hi)...) over [lo, hi) of [begin, end) in pieces of at
+// most grain, left to right. The left half runs here, unless this
+// process's part of the loop is in the right (ito/detail/loop_affinity.h);
+// the operands keep their order either way.
 template <class T, class Leaf, class Reduce>
 T split_reduce(std::size_t begin, std::size_t end, std::size_t lo,
                std::size_t hi, std::size_t grain, const Leaf &leaf,
@@ -81,6 +54,22 @@ T split_reduce(std::size_t begin, std::size_t end, std::size_t lo,
   });
   T right = split_reduce<T>(begin, end, mid, hi, grain, leaf, reduce);
   return reduce(left.join(), right);
+}
+
+// Calls leaf(lo, hi) over [lo, hi) of [begin, end), split as split_reduce
+// (no_value: ito/detail/task_result.hpp).
+template <class Leaf>
+void split_range(std::size_t begin, std::size_t end, std::size_t lo,
+                 std::size_t hi, std::size_t grain, const Leaf &leaf) {
+  if (lo >= hi)
+    return;
+  split_reduce<no_value>(
+      begin, end, lo, hi, grain,
+      [leaf](std::size_t l, std::size_t h) {
+        leaf(l, h);
+        return no_value{};
+      },
+      [](no_value, no_value) { return no_value{}; });
 }
 } // namespace detail
 

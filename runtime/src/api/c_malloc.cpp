@@ -8,6 +8,7 @@
 // malloc" in the glibc manual lists the functions that must go together).
 #include "memory/memory.hpp"
 #include "memory/program_memory.hpp"
+#include "platform/error.hpp"
 
 #include <cerrno>
 #include <cstddef>
@@ -24,6 +25,20 @@ extern "C" {
 // Whether what this thread allocates now is global memory (ito/detail/
 // tasks.hpp: a task's exception may then go to a join in another process).
 bool ito_abi_heap_is_global(void) { return pm::on_heap_thread; }
+
+// A Cilk Plus reducer's view is made or looked up in a strand that is not
+// the leftmost (<cilk/cilk_api.h>): views and the maps that hold them must
+// be global memory, since the join that combines them may be in another
+// process; a program of the C++ or C API allocates in its own heap.
+void ito_views_need_global_heap(void) {
+  if (!pm::on_heap_thread)
+    ito::platform::fatal(
+        "a Cilk reducer is used in a task of a program without a Cilk main "
+        "(a program of ito's C++ or C API allocates in each process's own "
+        "heap, and the views of a reducer must be global memory for a join "
+        "in another process to combine them); use reducers in a Cilk "
+        "program compiled by ito-cc or ito-c++, or ito::parallel_reduce");
+}
 
 } // extern "C"
 

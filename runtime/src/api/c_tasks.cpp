@@ -74,6 +74,11 @@ void ito_fork(ito_task *task, ito_task_fn fn, const void *args,
   task->state = join ? state_stolen : state_done_here;
 }
 
+void ito_poll(void) {
+  if (__builtin_expect(--ito_sched_loop_countdown <= 0, 0))
+    ito_sched_loop_poll();
+}
+
 void ito_join(ito_task *task) {
   if (task->state == state_stolen)
     ito_sched_join(task->join, task->result, task->result_size);

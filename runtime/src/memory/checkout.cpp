@@ -114,11 +114,14 @@ void memory_system::finish_fetches() {
 }
 
 void memory_system::checkout(const void *p, std::size_t size, int mode) {
-  platform::own_allocation_scope runtime_buffers;
   if (mode < mode_read || mode > mode_read_write)
     platform::fatal("ito_checkout(%p, %zu, %d): not an access mode; use "
                     "read, write or read_write",
                     p, size, mode);
+  if (open_.size() == open_.capacity()) {
+    platform::own_allocation_scope runtime_buffers;
+    open_.reserve(2 * open_.capacity() + 16);
+  }
   open_.push_back(open_checkout{p, size, mode});
   stats_.checkouts++;
   if (size == 0)
@@ -126,6 +129,8 @@ void memory_system::checkout(const void *p, std::size_t size, int mode) {
   check_range(p, size, "checkout");
   if (home_in_place_)
     return;
+  // (Not on the hit path at home on one node, above.)
+  platform::own_allocation_scope runtime_buffers;
   const std::size_t bs = cache_->block_size();
   // Without a cache, fetch exactly what is asked (the GET/PUT baseline);
   // with one, whole sub-blocks (spatial locality).

@@ -3,6 +3,7 @@
 #include "platform/error.hpp"
 #include "threads/scheduler.hpp"
 
+#include <ito/detail/loop_affinity.h>
 #include <ito/detail/views.h>
 
 #include <cstdlib>
@@ -15,6 +16,8 @@ void *ito_sched_views = nullptr;
 namespace ito::threads::views {
 
 namespace {
+
+bool reducers_in_program = false;
 
 // Cilk Plus's C reducers (CILK_C_DECLARE_REDUCER): operations that take
 // the reducer first; the layout of __cilkrts_c_monoid in <cilk/cilk_api.h>.
@@ -167,6 +170,8 @@ void *take() {
 
 void set(void *m) { ito_sched_views = m; }
 
+bool in_program() { return reducers_in_program; }
+
 void join(void *left) {
   void *right = ito_sched_views;
   map *r = right && right != empty ? static_cast<map *>(right) : nullptr;
@@ -256,6 +261,11 @@ void *ito_views_lookup_c(void *key, size_t size, void *monoid) {
 void ito_views_register_c(void *key, size_t size, void *monoid) {
   register_reducer(entry{key, key, size, nullptr, nullptr,
                          static_cast<const c_monoid *>(monoid)});
+}
+
+void ito_views_in_program(void) {
+  reducers_in_program = true;
+  ito_loop_parts = 0; // (if the worker exists already)
 }
 
 void ito_views_unregister(void *key) {

@@ -27,4 +27,8 @@ void set(void *map);
 // left reduced with its own.
 void join(void *left);
 
+// Whether a translation unit that can use reducers is in the program
+// (ito_views_in_program, before main): then loops split in serial order.
+bool in_program();
+
 } // namespace ito::threads::views

@@ -8,6 +8,7 @@
 #include "platform/options.hpp"
 #include "platform/process_exit.hpp"
 #include "threads/remote_ops.hpp"
+#include "threads/views.hpp"
 
 #include <ito/detail/loop_affinity.h>
 
@@ -139,8 +140,11 @@ worker::worker(comm::endpoint &ep, platform::stats &counters,
   if (slots < 16)
     platform::fatal("ITO_DEQUE_SLOTS=%lld is too small; use at least 16",
                     static_cast<long long>(slots));
-  // Between nodes, loops split by the processes' parts (loop_affinity.h).
-  if (ep.multi_node() && platform::env_bool("ITO_LOOP_AFFINITY", true)) {
+  // Between nodes, loops split by the processes' parts (loop_affinity.h),
+  // unless the program has reducers: a reducer's views combine in the
+  // order of the fork, the serial one only if the child is the left half.
+  if (ep.multi_node() && platform::env_bool("ITO_LOOP_AFFINITY", true) &&
+      !views::in_program()) {
     ito_loop_parts = topo_.n_ranks();
     ito_loop_part = rank_;
   }

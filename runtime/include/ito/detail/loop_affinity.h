@@ -12,7 +12,11 @@
  * (the root task goes on where its last child ended), the process whose
  * part is in the other half is the one that finds that half to steal, and
  * an iterative stencil keeps its rows where they live, step after step.
- * On one node loops split as written: the left half here. */
+ * On one node loops split as written: the left half here, and so do they
+ * in a program that can use reducers (a translation unit that includes
+ * ito/detail/views.h or <cilk/cilk_api.h> says so before main): a
+ * reducer's views combine in the order of the fork, the serial one only
+ * if the child is the left half. */
 #ifndef ITO_DETAIL_LOOP_AFFINITY_H
 #define ITO_DETAIL_LOOP_AFFINITY_H
 
@@ -20,7 +24,8 @@
 extern "C" {
 #endif
 
-/* The processes a loop is shared among (0 on one node), and this one. */
+/* The processes a loop is shared among (0 on one node or with reducers),
+ * and this one. */
 extern int ito_loop_parts;
 extern int ito_loop_part;
 

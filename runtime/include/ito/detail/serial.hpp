@@ -9,6 +9,7 @@ namespace ito {
 
 inline bool is_spmd() { return true; }
 inline bool is_root() { return true; }
+inline void poll() {}
 
 template <class F, class... Args> auto root_exec(F &&f, Args &&...args) {
   return std::forward<F>(f)(std::forward<Args>(args)...);

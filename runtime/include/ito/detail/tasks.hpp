@@ -87,6 +87,12 @@ void ito_sched_serial_outside_root(void);
 
 namespace ito {
 
+// Serves other processes' requests if it is time to (ito_poll, ito/ito.h).
+inline void poll() {
+  if (__builtin_expect(--ito_sched_loop_countdown <= 0, 0))
+    ito_sched_loop_poll();
+}
+
 namespace detail {
 
 // An exception on its way from a child to its join, in the program's heap.

@@ -34,6 +34,18 @@ void ito_views_unregister(void *key);
 void *ito_views_lookup_c(void *key, size_t size, void *monoid);
 void ito_views_register_c(void *key, size_t size, void *monoid);
 
+/* A translation unit that can use reducers tells the runtime so before
+ * main, in every process: then the loop patterns split their ranges in
+ * serial order (ito/detail/loop_affinity.h), as views combine in the order
+ * of the fork. (Weak: a serial build has no libito.) */
+void ito_views_in_program(void) __attribute__((weak));
+#ifndef ITO_RUNTIME_SOURCE /* (libito's own sources are not the program) */
+static void __attribute__((constructor, used)) ito_views_note_program(void) {
+  if (ito_views_in_program)
+    ito_views_in_program();
+}
+#endif
+
 /* The view of the reducer at key for the running strand. */
 static __inline__ void *ito_abi_view(void *key, size_t size,
                                      ito_reducer_identity_fn identity,
