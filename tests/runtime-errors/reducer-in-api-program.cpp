@@ -25,7 +25,7 @@ int main(int argc, char **argv) {
   const std::size_t n = ito::root_exec([] {
     cilk::reducer<cilk::op_list_append<int>> items;
     ito::parallel_for(0, 1536, 1, [&items](std::size_t i) {
-      spin(20000);
+      spin(60000);
       items->push_back(static_cast<int>(i));
     });
     return items.get_value().size();
