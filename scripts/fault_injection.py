@@ -104,7 +104,7 @@ def trial(build, rng, actions, log):
             for f in glob.glob(os.path.join(tmp, "ito-run.*", "pids")):
                 with open(f) as pf:
                     for line in pf:
-                        r, p = line.split()
+                        r, p = line.split()[:2]
                         ranks[int(r)] = int(p)
             if len(ranks) < np_:
                 os.killpg(job.pid, signal.SIGKILL)

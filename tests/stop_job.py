@@ -39,7 +39,7 @@ if action.startswith("kill:"):
     pids = {}
     for f in glob.glob(os.path.join(tmp, "ito-run.*", "pids")):
         with open(f) as pf:
-            pids = dict(line.split() for line in pf)
+            pids = dict(line.split()[:2] for line in pf)
     os.kill(int(pids[action[5:]]), signal.SIGKILL)
 elif action == "term":
     os.kill(job.pid, signal.SIGTERM)

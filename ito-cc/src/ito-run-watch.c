@@ -3,18 +3,19 @@
  * When one process is killed from outside (SIGKILL, the out-of-memory
  * killer), the launcher stops all the others at once, and MPICH's report
  * then names any of them. This watcher, which ito-run starts beside the
- * launcher, waits for DIR/pids (one line "rank pid" per process, written by
- * process 0 at start-up), watches the processes of this machine through
- * pidfds, and writes the first one to end to DIR/first-exit as "rank pid"
- * (those that ended together, a line each: the one killed and one that its
- * death ended before the watcher woke). It ends then, when DIR goes away,
- * or when ito-run does.
+ * launcher, waits for DIR/pids (one line "rank pid host" per process,
+ * written by process 0 at start-up), watches the processes of this machine
+ * through pidfds, and writes the first one to end to DIR/first-exit as
+ * "rank pid" (those that ended together, a line each: the one killed and
+ * one that its death ended before the watcher woke). It ends then, when DIR
+ * goes away, or when ito-run does.
  *
  * A pidfd reports a process only once it has gone entirely, and a killed
  * process may take longer to go than those the launcher kills after it (it
  * frees its share of the job's shared memory last): so the watcher also
  * looks every few milliseconds for processes that have started to exit
- * (PF_EXITING in /proc/PID/stat), which the killed one does first. */
+ * (PF_EXITING in /proc/PID/stat) or have SIGKILL pending, which the killed
+ * one does first. */
 #define _GNU_SOURCE
 #include <poll.h>
 #include <stdio.h>
@@ -29,6 +30,29 @@
 #endif
 
 enum { max_watched = 4096 };
+
+/* Whether SIGKILL is pending for process pid: the kernel marks every
+ * thread of a process it kills at once, before any of them runs again, and
+ * the thread that /proc/PID/stat describes (the first) may be the last to
+ * run on a loaded machine, after the launcher has already stopped another
+ * process. */
+static int kill_pending(int pid) {
+  char path[64], line[256];
+  snprintf(path, sizeof path, "/proc/%d/status", pid);
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return 1;
+  int pending = 0;
+  while (fgets(line, sizeof line, f)) {
+    unsigned long long mask;
+    if ((sscanf(line, "SigPnd: %llx", &mask) == 1 ||
+         sscanf(line, "ShdPnd: %llx", &mask) == 1) &&
+        (mask & (1ull << (9 - 1))))
+      pending = 1;
+  }
+  fclose(f);
+  return pending;
+}
 
 /* Whether process pid has started to exit (or is gone). */
 static int exiting(int pid) {
@@ -46,7 +70,7 @@ static int exiting(int pid) {
   unsigned long flags = 0;
   if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %lu", &flags) != 1)
     return 0;
-  return (flags & 0x4) != 0; /* PF_EXITING */
+  return (flags & 0x4) != 0 /* PF_EXITING */ || kill_pending(pid);
 }
 
 int main(int argc, char **argv) {
@@ -66,11 +90,19 @@ int main(int argc, char **argv) {
   }
   static struct pollfd fds[max_watched];
   static int ranks[max_watched], pids[max_watched];
+  char here[256] = "", line[512], host[256];
+  gethostname(here, sizeof here - 1);
   int n = 0, rank, pid;
-  while (n < max_watched && fscanf(f, "%d %d", &rank, &pid) == 2) {
+  while (n < max_watched && fgets(line, sizeof line, f)) {
+    const int fields = sscanf(line, "%d %d %255s", &rank, &pid, host);
+    if (fields < 2)
+      continue;
     const int fd = (int)syscall(SYS_pidfd_open, pid, 0);
-    if (fd < 0)
-      continue; /* on another machine, or gone already */
+    /* A process of this machine that is gone already (the job ended before
+     * the watcher looked) ended first: it stays, without a pidfd (poll
+     * skips it, and exiting() finds it gone). Another machine's is left. */
+    if (fd < 0 && !(fields == 3 && strcmp(host, here) == 0))
+      continue;
     fds[n] = (struct pollfd){.fd = fd, .events = POLLIN};
     ranks[n] = rank;
     pids[n] = pid;
@@ -87,7 +119,8 @@ int main(int argc, char **argv) {
     static int ended[max_watched];
     int any = 0;
     for (int i = 0; i < n; i++) {
-      ended[i] = (ready > 0 && (fds[i].revents & POLLIN)) || exiting(pids[i]);
+      ended[i] = (ready > 0 && fds[i].fd >= 0 && (fds[i].revents & POLLIN)) ||
+                 exiting(pids[i]);
       any |= ended[i];
     }
     if (!any)

@@ -51,17 +51,32 @@ void record_job_id(uint64_t id) {
 }
 
 // A process that dies without a word (killed from outside) is named by
-// ito-run by its rank: every process's pid, a line "rank pid" each.
+// ito-run by its rank: every process's pid and machine, a line "rank pid
+// host" each (the host tells ito-run-watch which pids are of its machine,
+// gone already or not).
 void record_pids(const job_state &s) {
+  constexpr int host_size = 256;
   int pid = static_cast<int>(s.pid);
-  std::vector<int> pids(s.rank == 0 ? static_cast<std::size_t>(s.size) : 0);
+  char host[host_size] = {};
+  if (gethostname(host, host_size - 1) != 0 || !host[0])
+    std::strcpy(host, "?");
+  const auto n = static_cast<std::size_t>(s.rank == 0 ? s.size : 0);
+  std::vector<int> pids(n);
+  std::vector<char> hosts(n * host_size);
   MPI_Gather(&pid, 1, MPI_INT, pids.data(), 1, MPI_INT, 0, s.control);
+  MPI_Gather(host, host_size, MPI_CHAR, hosts.data(), host_size, MPI_CHAR, 0,
+             s.control);
   if (s.rank != 0)
     return;
-  if (FILE *f = run_dir_file("pids")) {
-    for (int r = 0; r < s.size; r++)
-      std::fprintf(f, "%d %d\n", r, pids[static_cast<std::size_t>(r)]);
+  // Whole or not at all: the watcher reads it as soon as it is there.
+  if (FILE *f = run_dir_file("pids.part")) {
+    for (std::size_t r = 0; r < n; r++) {
+      const char *h = &hosts[r * host_size];
+      std::fprintf(f, "%zu %d %.*s\n", r, pids[r], host_size, h);
+    }
     std::fclose(f);
+    const std::string dir = env_value("ITO_RUN_DIR");
+    std::rename((dir + "/pids.part").c_str(), (dir + "/pids").c_str());
   }
 }
 
