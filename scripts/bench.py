@@ -209,10 +209,12 @@ def run_once(cmd, timeout, outcome, env=None):
         outcome.errors.append(f"verified={outcome.verified[-1]}: {label}")
 
 
-def serial_checksum(build, name, args, timeout, failures):
-    """The checksum of the serial elision's run of name with args (one
-    repeat), or None (a failure is recorded)."""
-    cmd = command(build, "serial", name, args + ["1"], timeout)
+def serial_checksum(build, name, args, repeats, timeout, failures):
+    """The checksum of the serial elision's run of name with args and as
+    many repeats as the runs it checks (a program may checksum its last
+    repeat's data, which differs from repeat to repeat), or None (a failure
+    is recorded)."""
+    cmd = command(build, "serial", name, args + [str(repeats)], timeout)
     print(f"[bench] {name} {' '.join(args)} serial (reference checksum)",
           file=sys.stderr, flush=True)
     out = Outcome()
@@ -277,7 +279,8 @@ def run_policies(build, args, name, prog_args, policies, failures):
     prog = os.path.join(build, "examples", "api", name)
     run = [os.path.join(build, "bin", "ito-run"), "--timeout",
            str(args.timeout), "-n", "2", "--internode"]
-    reference = serial_checksum(build, name, prog_args, args.timeout, failures)
+    reference = serial_checksum(build, name, prog_args, args.repeats,
+                                args.timeout, failures)
     rows = []
     for policy in policies:
         out, stats = Outcome(), []
@@ -464,8 +467,8 @@ def main():
             if variant == "serial" and out.checksums:
                 reference = out.checksums[0]
         if reference is None:
-            reference = serial_checksum(build, name, bench_args, args.timeout,
-                                        failures)
+            reference = serial_checksum(build, name, bench_args, args.repeats,
+                                        args.timeout, failures)
         for variant, out in outcomes.items():
             out.check_against(reference, f"{name} {label} {variant}")
             failures += out.errors
