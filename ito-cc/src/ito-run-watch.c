@@ -14,8 +14,7 @@
  * process may take longer to go than those the launcher kills after it (it
  * frees its share of the job's shared memory last): so the watcher also
  * looks every few milliseconds for processes that have started to exit
- * (PF_EXITING in /proc/PID/stat) or have SIGKILL pending, which the killed
- * one does first. */
+ * (PF_EXITING in /proc/PID/stat), which the killed one does first. */
 #define _GNU_SOURCE
 #include <poll.h>
 #include <stdio.h>
@@ -30,29 +29,6 @@
 #endif
 
 enum { max_watched = 4096 };
-
-/* Whether SIGKILL is pending for process pid: the kernel marks every
- * thread of a process it kills at once, before any of them runs again, and
- * the thread that /proc/PID/stat describes (the first) may be the last to
- * run on a loaded machine, after the launcher has already stopped another
- * process. */
-static int kill_pending(int pid) {
-  char path[64], line[256];
-  snprintf(path, sizeof path, "/proc/%d/status", pid);
-  FILE *f = fopen(path, "r");
-  if (!f)
-    return 1;
-  int pending = 0;
-  while (fgets(line, sizeof line, f)) {
-    unsigned long long mask;
-    if ((sscanf(line, "SigPnd: %llx", &mask) == 1 ||
-         sscanf(line, "ShdPnd: %llx", &mask) == 1) &&
-        (mask & (1ull << (9 - 1))))
-      pending = 1;
-  }
-  fclose(f);
-  return pending;
-}
 
 /* Whether process pid has started to exit (or is gone). */
 static int exiting(int pid) {
@@ -70,7 +46,7 @@ static int exiting(int pid) {
   unsigned long flags = 0;
   if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %lu", &flags) != 1)
     return 0;
-  return (flags & 0x4) != 0 /* PF_EXITING */ || kill_pending(pid);
+  return (flags & 0x4) != 0; /* PF_EXITING */
 }
 
 int main(int argc, char **argv) {

@@ -456,6 +456,21 @@ auto take_callables(Fs &fs, std::index_sequence<I...>) {
       std::move(std::get<Lo + I>(fs))...);
 }
 
+template <std::size_t Lo, std::size_t Hi, class Fs>
+auto invoke_range(Fs &fs, long long base, long long total);
+
+// The callables [Lo, Hi) of fs forked as one child, which takes them with
+// it into the process that runs it (first: their place in parallel_invoke).
+template <std::size_t Lo, std::size_t Hi, class Fs>
+auto fork_callables(Fs &fs, long long first, long long total) {
+  using V = decltype(values_of<Fs, Lo>(std::make_index_sequence<Hi - Lo>()));
+  return thread<V>(
+      [sub = take_callables<Lo>(fs, std::make_index_sequence<Hi - Lo>()), first,
+       total]() mutable {
+        return invoke_range<0, Hi - Lo>(sub, first, total);
+      });
+}
+
 // The callables [Lo, Hi) of fs, whose first is callable `base` of the
 // `total` that parallel_invoke got.
 template <std::size_t Lo, std::size_t Hi, class Fs>
@@ -471,29 +486,17 @@ auto invoke_range(Fs &fs, long long base, long long total) {
     if constexpr (sizeof(Left) > max_result_size ||
                   sizeof(Right) > max_result_size) {
       // Values too large to travel together: one child per callable.
-      using R = invoke_value_t<Fs, Lo>;
-      thread<R> th([g = std::move(std::get<Lo>(fs))]() mutable {
-        return call_to_value(g);
-      });
+      auto th = fork_callables<Lo, Lo + 1>(fs, base + Lo, total);
       auto rest = invoke_range<Lo + 1, Hi>(fs, base, total);
-      return std::tuple_cat(std::tuple<R>(th.join()), rest);
+      return std::tuple_cat(th.join(), rest);
     } else {
       const long long mid = base + static_cast<long long>(Mid);
       if (__builtin_expect(ito_loop_runs_right(0, total, mid), 0)) {
-        auto right_fs =
-            take_callables<Mid>(fs, std::make_index_sequence<Hi - Mid>());
-        thread<Right> th([sub = std::move(right_fs), mid, total]() mutable {
-          return invoke_range<0, Hi - Mid>(sub, mid, total);
-        });
+        auto th = fork_callables<Mid, Hi>(fs, mid, total);
         Left left = invoke_range<Lo, Mid>(fs, base, total);
         return std::tuple_cat(left, th.join());
       }
-      auto left_fs =
-          take_callables<Lo>(fs, std::make_index_sequence<Mid - Lo>());
-      const long long lo = base + static_cast<long long>(Lo);
-      thread<Left> th([sub = std::move(left_fs), lo, total]() mutable {
-        return invoke_range<0, Mid - Lo>(sub, lo, total);
-      });
+      auto th = fork_callables<Lo, Mid>(fs, base + Lo, total);
       Right right = invoke_range<Mid, Hi>(fs, base, total);
       return std::tuple_cat(th.join(), right);
     }
