@@ -12,6 +12,7 @@
 #include "platform/same_address.hpp"
 #include "platform/sanitizers.hpp"
 #include "platform/trace.hpp"
+#include "threads/fork_marks.hpp"
 
 #include <ito/ito.h>
 
@@ -43,6 +44,7 @@ runtime_state::runtime_state(const platform::options &o, bool owns_mpi)
   worker = std::make_unique<threads::worker>(*endpoint, counters, o.stats);
   memory = std::make_unique<memory::memory_system>(
       *endpoint, counters, memory::read_memory_options());
+  threads::install_fork_marks(*worker);
   platform::start_trace(topo.world(),
                         o.trace.empty() ? nullptr : o.trace.c_str());
 }

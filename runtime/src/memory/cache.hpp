@@ -31,6 +31,9 @@ struct cache_block {
   // twin, a copy of its bytes before that write, until the next release.
   bool implicit = false, in_implicit_list = false;
   char *twin = nullptr;
+  // Twins are numbered in the order they are made: a release for a thief
+  // may write back only those made before its continuation was forked.
+  uint64_t twin_number = 0;
   range_set valid, dirty;
   cache_block *prev = nullptr, *next = nullptr; // LRU: head is the oldest
 };

@@ -35,7 +35,7 @@ void memory_system::mark_dirty() {
   }
 }
 
-void memory_system::release(bool requested) {
+void memory_system::release(bool requested, uint64_t before) {
   platform::own_allocation_scope runtime_buffers;
   const uint64_t epoch = coh_->current_epoch.load(std::memory_order_relaxed);
   if (!dirty_) {
@@ -45,11 +45,12 @@ void memory_system::release(bool requested) {
     // happened, but never leave a waiter behind.
     if (coh_->request_epoch.load(std::memory_order_acquire) > epoch)
       coh_->current_epoch.store(epoch + 1, std::memory_order_release);
+    steal_done_ = steal_wanted_;
     return;
   }
   const uint64_t t0 = platform::tracing() ? platform::now_ns() : 0;
   const uint64_t written_before = stats_.written_back_bytes;
-  write_back_twins();
+  write_back_twins(before);
   for (cache_block *b : cache_->dirty_list()) {
     for (const byte_range &r : b->dirty.ranges()) {
       home_loc at = b->home;
@@ -65,14 +66,25 @@ void memory_system::release(bool requested) {
   for (int r : writes_)
     finish_write(ep_.net(), r);
   writes_.clear();
-  if (!pending_frees_.empty())
-    send_pending_frees();
-  dirty_ = false;
-  coh_->dirty.store(0, std::memory_order_release);
-  coh_->current_epoch.store(epoch + 1, std::memory_order_release);
   stats_.releases++;
   if (requested)
     stats_.lazy_releases++;
+  // Twins left (made after the fork of a thief's continuation): this
+  // process is still dirty, and no epoch is complete. Frees wait for them
+  // too, since a write-back after a free could land in the block's next
+  // life.
+  if (n_twins_ == 0) {
+    if (!pending_frees_.empty())
+      send_pending_frees();
+    dirty_ = false;
+    coh_->dirty.store(0, std::memory_order_release);
+    coh_->current_epoch.store(epoch + 1, std::memory_order_release);
+    // Every steal served so far, even during this write-back's waits (no
+    // write of the program's came in between).
+    steal_done_ = steal_wanted_;
+  } else {
+    stats_.partial_releases++;
+  }
   if (t0) {
     const uint64_t now = platform::now_ns();
     platform::trace(platform::trace_kind::release, t0, now, -1,
@@ -110,6 +122,15 @@ void memory_system::acquire() {
 }
 
 void memory_system::poll_requests() {
+  if (steal_done_ < steal_wanted_) {
+    // Steals served where this process could not write back (in a wait):
+    // what their continuations may read, for all of them at once.
+    const uint64_t wanted = steal_wanted_;
+    release(true, steal_before_);
+    steal_done_ = std::max(steal_done_, wanted);
+    if (steal_done_ == steal_wanted_)
+      steal_before_ = 0;
+  }
   if (!dirty_)
     return;
   if (opts_.policy == cache_policy::write_back)
@@ -119,20 +140,23 @@ void memory_system::poll_requests() {
     release(true);
 }
 
-release_handler memory_system::handler_for_remote_thief() {
+release_handler
+memory_system::handler_for_remote_thief(uint64_t first_write_after_fork) {
   if (dirty_ && at_release_point) {
-    // At once: the thief need not wait. (Steals served while this
-    // write-back waits for its replies get a handler for it instead.)
+    // At once, and only what the continuation may read: the thief need
+    // not wait. (Steals served while this write-back waits for its replies
+    // get a handler for a later one instead.)
     at_release_point = false;
-    release(true);
+    release(true, first_write_after_fork);
     at_release_point = true;
+    return release_handler{topo_.rank(), 0};
   }
   if (!dirty_)
     return release_handler{topo_.rank(), 0};
-  const uint64_t want = coh_->current_epoch.load(std::memory_order_relaxed) + 1;
-  if (coh_->request_epoch.load(std::memory_order_relaxed) < want)
-    coh_->request_epoch.store(want, std::memory_order_release);
-  return release_handler{topo_.rank(), want};
+  // At the next release point (poll_requests); the thief asks for
+  // steal_releases_done() until it counts this steal.
+  steal_before_ = std::max(steal_before_, first_write_after_fork);
+  return release_handler{topo_.rank(), ++steal_wanted_};
 }
 
 release_handler memory_system::handler_for_local_victim(int victim) {
@@ -216,9 +240,15 @@ void fence_poll() {
     m->poll_requests();
 }
 
-release_handler fence_handler_for_remote_thief() {
+void set_first_write_hook(first_write_hook hook) {
   if (memory_system *m = the_memory_or_null())
-    return m->handler_for_remote_thief();
+    m->set_first_write_hook(hook);
+}
+
+release_handler
+fence_handler_for_remote_thief(uint64_t first_write_after_fork) {
+  if (memory_system *m = the_memory_or_null())
+    return m->handler_for_remote_thief(first_write_after_fork);
   return release_handler{0, 0};
 }
 

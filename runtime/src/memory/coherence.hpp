@@ -12,6 +12,16 @@
 // on the victim's request epoch) and waits for it; the victim looks at its
 // requests when it polls (every few forks, at joins, when idle).
 //
+// For a thief on another node the victim itself serves the steal, and
+// writes back less than everything: only what was written before the
+// stolen continuation's fork (the rest is its child's, which a
+// data-race-free continuation does not read before their join, whose
+// release sends it). The memory system numbers the blocks it starts to
+// write (each fetched block's first write since its last write-back makes a
+// twin, fault_access.cpp) and tells the thread layer each number as it is
+// made; the thread layer marks the continuations then in the deque with it
+// (threads/fork_marks.hpp).
+//
 // These entry points are what the thread scheduler calls; they do nothing
 // before the memory system exists.
 #pragma once
@@ -26,6 +36,15 @@ struct release_handler {
   int32_t rank;
   uint64_t epoch;
 };
+
+// Twin numbers start at 1; a continuation that no write has followed needs
+// every one.
+constexpr uint64_t all_writes = ~uint64_t(0);
+
+// Called with its number when a block this process fetched is first written
+// since its last write-back.
+using first_write_hook = void (*)(uint64_t number);
+void set_first_write_hook(first_write_hook hook);
 
 // Serves requests from other nodes at a point where this process may write
 // back at once (a fork's poll, the idle loop: no checkout or transfer in
@@ -44,8 +63,10 @@ void fence_acquire();
 void fence_enter_region();
 void fence_leave_region();
 void fence_poll();
-// The victim, serving a steal for a thief on another node.
-release_handler fence_handler_for_remote_thief();
+// The victim, serving a steal for a thief on another node, of a
+// continuation forked before the first write numbered
+// first_write_after_fork (all_writes: none since).
+release_handler fence_handler_for_remote_thief(uint64_t first_write_after_fork);
 // The thief, after taking a continuation from victim (a handler from the
 // victim's reply, or none for a victim of this node, which it reads).
 void fence_after_steal(int victim, const release_handler *remote);

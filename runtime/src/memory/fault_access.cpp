@@ -179,6 +179,9 @@ void memory_system::hold_implicit(cache_block *b, bool write) {
     b->twin = twins_ + b->index * bs;
     std::memcpy(b->twin, b->data, bs);
     n_twins_++;
+    b->twin_number = ++twin_clock_;
+    if (first_write_hook_)
+      first_write_hook_(b->twin_number);
     mark_dirty();
   }
   view_->protect(start, bs, b->twin ? PROT_READ | PROT_WRITE : PROT_READ,
@@ -320,59 +323,107 @@ void memory_system::fetch_range(const void *p, std::size_t n, bool write) {
   }
 }
 
+namespace {
+
+uint64_t load_word(const char *p) {
+  uint64_t w;
+  std::memcpy(&w, p, 8);
+  return w;
+}
+
+// The first byte at or after i where a and b differ (n if none): 32 bytes
+// at a time, then a word.
+std::size_t next_difference(const char *a, const char *b, std::size_t i,
+                            std::size_t n) {
+  while (i + 32 <= n && std::memcmp(a + i, b + i, 32) == 0)
+    i += 32;
+  for (; i + 8 <= n; i += 8)
+    if (const uint64_t x = load_word(a + i) ^ load_word(b + i))
+      return i + static_cast<std::size_t>(__builtin_ctzll(x)) / 8;
+  while (i < n && a[i] == b[i])
+    i++;
+  return i;
+}
+
+// The first byte at or after i where a and b are equal (n if none): a word
+// at a time, finding a zero byte of their difference (the lowest byte the
+// test flags is always a zero one).
+std::size_t next_equal(const char *a, const char *b, std::size_t i,
+                       std::size_t n) {
+  constexpr uint64_t ones = 0x0101010101010101, highs = 0x8080808080808080;
+  for (; i + 8 <= n; i += 8) {
+    const uint64_t x = load_word(a + i) ^ load_word(b + i);
+    if (const uint64_t zero = (x - ones) & ~x & highs)
+      return i + static_cast<std::size_t>(__builtin_ctzll(zero)) / 8;
+  }
+  while (i < n && a[i] != b[i])
+    i++;
+  return i;
+}
+
+} // namespace
+
 // Writes home the bytes of each written block that differ from its twin,
 // exactly (no byte that did not change: another process may have written
 // it), and maps the block read-only again. A scalar global is written whole
-// (program_globals.hpp): its bytes are one value.
-void memory_system::write_back_twins() {
+// (program_globals.hpp): its bytes are one value. Only the blocks whose
+// twins were made before the one numbered `before`.
+void memory_system::write_back_twins(uint64_t before) {
   if (n_twins_ == 0)
     return;
   const std::size_t bs = cache_->block_size();
   constexpr std::size_t slot = globals_layout::scalar_slot;
+  const std::size_t head = write_runs_header_size();
+  written_.clear();
   for (cache_block *b : implicit_) {
-    if (!b->twin)
+    if (!b->twin || b->twin_number >= before)
       continue;
     const char *now = b->data, *was = b->twin;
     const char *start = reinterpret_cast<const char *>(b->id * bs);
     std::size_t s0, s1;
     globals_.scalars_within(start, start + bs, s0, s1);
-    runs_.clear();
-    std::size_t i = 0;
-    while (i < bs) {
-      // Skip equal words, then equal bytes; a run ends at the first equal
-      // byte. Among the scalars it covers their whole slots.
-      while (i + 8 <= bs && std::memcmp(now + i, was + i, 8) == 0)
-        i += 8;
-      while (i < bs && now[i] == was[i])
-        i++;
-      if (i >= bs)
-        break;
-      std::size_t j = i + 1;
-      while (j < bs && now[j] != was[j])
-        j++;
+    // The message, built in place: room for its header, then the runs.
+    runs_.reserve(head + bs + bs / 8);
+    runs_.resize(head);
+    for (std::size_t i = next_difference(now, was, 0, bs); i < bs;
+         i = next_difference(now, was, i, bs)) {
+      // A run ends at the first equal byte; among the scalars it covers
+      // their whole slots.
+      std::size_t j = next_equal(now, was, i + 1, bs);
       if (i >= s0 && i < s1)
         i &= ~(slot - 1);
       if (j > s0 && j - 1 < s1)
         j = std::min(s1, (j + slot - 1) & ~(slot - 1));
       const auto off = static_cast<uint32_t>(i),
                  n = static_cast<uint32_t>(j - i);
-      const std::size_t k = runs_.size();
-      runs_.resize(k + 8 + n);
-      std::memcpy(runs_.data() + k, &off, 4);
-      std::memcpy(runs_.data() + k + 4, &n, 4);
-      std::memcpy(runs_.data() + k + 8, now + i, n);
+      char run_head[8];
+      std::memcpy(run_head, &off, 4);
+      std::memcpy(run_head + 4, &n, 4);
+      runs_.insert(runs_.end(), run_head, run_head + 8);
+      runs_.insert(runs_.end(), now + i, now + j);
       stats_.written_back_bytes += n;
       i = j;
     }
-    if (!runs_.empty()) {
-      begin_write_runs(ep_.net(), b->home, runs_);
+    if (runs_.size() > head) {
+      begin_write_runs(ep_.net(), b->home, std::move(runs_));
+      runs_ = std::vector<char>();
       writes_.push_back(b->home.rank);
     }
     b->twin = nullptr;
+    n_twins_--;
     if (b->mapped)
-      view_->protect(b->mapped, bs, PROT_READ, /*counted=*/false);
+      written_.push_back(b->mapped);
   }
-  n_twins_ = 0;
+  // Read-only again, one mprotect per run of neighbours (a sort's merge
+  // writes hundreds of them).
+  std::sort(written_.begin(), written_.end());
+  for (std::size_t k = 0; k < written_.size();) {
+    std::size_t m = k + 1;
+    while (m < written_.size() && written_[m] == written_[m - 1] + bs)
+      m++;
+    view_->protect(written_[k], (m - k) * bs, PROT_READ, /*counted=*/false);
+    k = m;
+  }
 }
 
 // After an acquire: nothing held implicitly may be read without fetching
@@ -380,7 +431,7 @@ void memory_system::write_back_twins() {
 void memory_system::drop_implicit() {
   if (implicit_.empty())
     return;
-  write_back_twins();
+  write_back_twins(all_writes);
   for (int r : writes_)
     finish_write(ep_.net(), r);
   writes_.clear();

@@ -89,13 +89,19 @@ public:
   void get(void *dst, const void *src, std::size_t size);
   void put(void *dst, const void *src, std::size_t size);
 
-  // Coherence (coherence.cpp).
-  void release(bool requested);
+  // Coherence (coherence.cpp). A release writes back everything, or with
+  // `before` only the blocks first written before the write numbered so
+  // (fault_access.cpp), and the checkouts' dirty bytes.
+  void release(bool requested, uint64_t before = all_writes);
   void acquire();
   void poll_requests();
-  release_handler handler_for_remote_thief();
+  release_handler handler_for_remote_thief(uint64_t first_write_after_fork);
   release_handler handler_for_local_victim(int victim);
   void wait_for(const release_handler &h);
+  void set_first_write_hook(first_write_hook hook) { first_write_hook_ = hook; }
+  // Thieves of other nodes wait until this counts their steal
+  // (handler_for_remote_thief).
+  uint64_t steal_releases_done() const { return steal_done_; }
 
   // A fatal error if a checkout is open (at a fork or join that moved).
   // (Checkouts SPMD code left open across root_exec are not the tasks'.)
@@ -203,7 +209,7 @@ private:
   void hold_implicit(cache_block *b, bool write);
   std::size_t fault_window(uint64_t id, bool write);
   void map_globals(const globals_layout &g, int fd);
-  void write_back_twins();
+  void write_back_twins(uint64_t before);
   void drop_implicit();
   void send_pending_frees();
   void mark_dirty();
@@ -237,7 +243,16 @@ private:
   std::vector<cache_block *> implicit_;
   char *twins_ = nullptr;
   std::vector<char> runs_; // a written block's changed bytes, as runs
+  std::vector<char *> written_; // where the blocks written back are mapped
   std::size_t n_twins_ = 0;
+  // The number of the last twin made (cache_block::twin_number), and who
+  // is told of each (coherence.hpp).
+  uint64_t twin_clock_ = 0;
+  first_write_hook first_write_hook_ = nullptr;
+  // Steals by thieves of other nodes whose release waits for this
+  // process's next release point, numbered; the last one whose release is
+  // done; the first write none of them needs.
+  uint64_t steal_wanted_ = 0, steal_done_ = 0, steal_before_ = 0;
   // Streams of faults, each at the block after what it fetched last, and
   // how many blocks it fetched ahead then; the least recently used gives
   // way to a new one.

@@ -91,8 +91,7 @@ bool serve(int src, const comm::msg_header &, const char *payload,
     return true;
   }
   case mem_op::epoch:
-    reply_with(reply, m.homes().own_coherence()->current_epoch.load(
-                          std::memory_order_acquire));
+    reply_with(reply, m.steal_releases_done());
     return true;
   case mem_op::free:
     m.free_here(r.offset);
@@ -144,11 +143,19 @@ void begin_write(comm::transport &net, const home_loc &h, const void *src,
       make_request(mem_request{mem_op::write, h.seg, h.offset, len}, src, len));
 }
 
+std::size_t write_runs_header_size() {
+  return sizeof(comm::msg_header) + sizeof(mem_request);
+}
+
 void begin_write_runs(comm::transport &net, const home_loc &h,
-                      const std::vector<char> &runs) {
-  net.begin(h.rank, make_request(mem_request{mem_op::write_runs, h.seg,
-                                             h.offset, runs.size()},
-                                 runs.data(), runs.size()));
+                      std::vector<char> &&message) {
+  const std::size_t len = message.size() - write_runs_header_size();
+  const mem_request r{mem_op::write_runs, h.seg, h.offset, len};
+  const comm::msg_header m{comm::msg_kind::memory,
+                           static_cast<uint32_t>(sizeof r + len), 0, 0};
+  std::memcpy(message.data(), &m, sizeof m);
+  std::memcpy(message.data() + sizeof m, &r, sizeof r);
+  net.begin(h.rank, std::move(message));
 }
 
 void finish_write(comm::transport &net, int rank) {

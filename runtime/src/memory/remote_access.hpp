@@ -22,7 +22,7 @@ enum class mem_op : uint32_t {
   fetch,              // -> the bytes
   write,              // + bytes -> (empty)
   write_runs,         // + runs {uint32 offset, uint32 length, bytes} -> (empty)
-  epoch,              // -> the home's current release epoch
+  epoch,              // -> how many steals' releases the home has done
   free,               // one-way: free a noncollective object
   free_many,          // one-way: + uint64 offsets, free each
   coll_alloc,         // (rank 0) -> coll_desc
@@ -38,11 +38,13 @@ void finish_fetch(comm::transport &net, int rank, void *dst, std::size_t len);
 void begin_write(comm::transport &net, const home_loc &h, const void *src,
                  std::size_t len);
 void finish_write(comm::transport &net, int rank);
-// Many short writes into one memory block at h, in one message: runs is a
-// sequence of {uint32 offset from h, uint32 length, the bytes}. Finished
-// by finish_write.
+// Many short writes into one memory block at h, in one message built in
+// place (no copy of a block's worth of bytes): write_runs_header_size()
+// bytes that this fills in, then a sequence of {uint32 offset from h,
+// uint32 length, the bytes}. Finished by finish_write.
+std::size_t write_runs_header_size();
 void begin_write_runs(comm::transport &net, const home_loc &h,
-                      const std::vector<char> &runs);
+                      std::vector<char> &&message);
 
 // Does an atomic operation at its home h and returns the old value.
 uint64_t remote_atomic(comm::transport &net, const home_loc &h,

@@ -79,6 +79,7 @@ constexpr counter counters[] = {
     {"written_back_bytes", &stats::written_back_bytes},
     {"releases", &stats::releases},
     {"lazy_releases", &stats::lazy_releases},
+    {"partial_releases", &stats::partial_releases},
     {"acquires", &stats::acquires},
     {"faults", &stats::faults},
     {"write_faults", &stats::write_faults},

@@ -40,6 +40,8 @@ struct stats {
   uint64_t written_back_bytes = 0;
   uint64_t releases = 0;      // write-backs of dirty data
   uint64_t lazy_releases = 0; // ... of them asked for by a thief
+  // ... that left the writes made after a stolen continuation's fork
+  uint64_t partial_releases = 0;
   uint64_t acquires = 0;      // self-invalidations with something valid
   // Accesses to another node's heap data that faulted (fault_access.cpp):
   // reads that fetched a block, and first writes to one since a release.

@@ -54,7 +54,7 @@ parked_thread park_current(worker &w, void *ctx) {
     worker::unlock_deque(d);
   }
   char *lo = static_cast<char *>(ctx);
-  char *hi = static_cast<char *>(d->slots[b].ctx);
+  char *hi = static_cast<char *>(detail::context_of(d->slots[b]));
   const size_t size = static_cast<size_t>(hi - lo);
   p.thread = w.heap().allocate(sizeof(evacuated_thread) + size);
   auto *et = static_cast<evacuated_thread *>(w.heap().local(p.thread));
@@ -108,7 +108,8 @@ void run_on_after_park(worker &w, const parked_thread &p) {
       // order: it starts with views of its own.
       views::set(views::empty);
       set_exception_state({});
-      ito_uat_resume(d->slots[b].ctx, reinterpret_cast<void *>(p.own_join));
+      ito_uat_resume(detail::context_of(d->slots[b]),
+                     reinterpret_cast<void *>(p.own_join));
     }
   }
   scheduler_loop();

@@ -10,6 +10,7 @@
 #include "platform/trace.hpp"
 #include "threads/context.hpp"
 #include "threads/exception_state.hpp"
+#include "threads/fork_marks.hpp"
 #include "threads/fp_control.hpp"
 #include "threads/remote_ops.hpp"
 #include "threads/scheduler.hpp"
@@ -28,6 +29,7 @@ namespace {
 struct stolen {
   void *ctx;
   void *base;
+  int64_t slot; // its place in the victim's deque
   // Where the thief's parent meets the child, and where the stolen thread
   // delivers its own value.
   comm::global_ref join, parent_join;
@@ -54,8 +56,9 @@ bool take_oldest(worker &w, detail::deque *d, Copy &&copy, stolen &s) {
     return false;
   }
   detail::deque_slot &slot = d->slots[t];
-  s.ctx = slot.ctx;
-  s.base = d->slots[t - 1].ctx;
+  s.ctx = detail::context_of(slot);
+  s.base = detail::context_of(d->slots[t - 1]);
+  s.slot = t;
   s.parent_join = d->slots[t - 1].join;
   if (!slot.join)
     slot.join = new_join_entry(w);
@@ -111,7 +114,8 @@ void serve_steal(worker &w, std::vector<char> &reply) {
       take_oldest(w, w.dq(), append_frames, s)) {
     r.ok = 1;
     r.s = s;
-    r.release = memory::fence_handler_for_remote_thief();
+    r.release = memory::fence_handler_for_remote_thief(
+        first_write_after_fork(w, s.slot));
     r.fp_control = current_fp_control();
   }
   std::memcpy(reply.data(), &r, sizeof r);

@@ -11,9 +11,18 @@
 namespace ito::detail {
 
 struct deque_slot {
-  void *ctx;     // the saved continuation (its lowest stack address)
+  // The saved continuation (its lowest stack address, 16-byte aligned).
+  // Bit 0 is the runtime's (threads/fork_marks.cpp): the fork stores the
+  // word whole, which clears it.
+  void *ctx;
   uint64_t join; // global ref of the join entry, set when it is stolen
 };
+
+// The saved continuation of a slot, without the runtime's bit.
+inline void *context_of(const deque_slot &s) {
+  return reinterpret_cast<void *>(reinterpret_cast<uintptr_t>(s.ctx) &
+                                  ~uintptr_t(1));
+}
 
 // The words are std::atomic for the runtime's own code and plain words
 // (same size and representation) for pop_fast below.
