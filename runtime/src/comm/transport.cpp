@@ -26,13 +26,25 @@ void transport::serve(int src, std::vector<char> &msg) {
   // Buffers of this call's own: a handler may poll again (a write-back
   // served at a steal waits for its replies) and serve requests within.
   std::vector<char> reply;
-  if (handler_(src, msg.data(), msg.size(), reply))
+  const bool outer_deferred = reply_deferred_; // (a handler may nest)
+  reply_deferred_ = false;
+  const bool replies = handler_(src, msg.data(), msg.size(), reply);
+  const bool deferred = reply_deferred_;
+  reply_deferred_ = outer_deferred;
+  if (deferred)
+    ; // the handler's owner sends it (send_reply)
+  else if (replies)
     // Nonblocking: two processes that serve each other's requests while
     // waiting for their own replies must not both block in a send.
     send_buffered(src, std::move(reply), tag_reply);
   else
     posted_received_++;
   served_++;
+}
+
+void transport::send_reply(int target, std::vector<char> &&reply) {
+  platform::own_allocation_scope runtime_buffers;
+  send_buffered(target, std::move(reply), tag_reply);
 }
 
 int transport::poll() {

@@ -48,6 +48,12 @@ public:
   bool replies_pending() const { return pending_ != 0; }
   // Serves the requests that have arrived. Returns how many.
   int poll();
+  // Called by the handler of a request (of a kind that comes through the
+  // transport): the reply goes later, through send_reply, once this
+  // process has done what the requester waits for. The requester waits in
+  // call(), serving requests meanwhile.
+  void defer_reply() { reply_deferred_ = true; }
+  void send_reply(int target, std::vector<char> &&reply);
 
   // Collective end of a region: waits until every request in flight has
   // been served, including one-way ones, while serving requests.
@@ -71,7 +77,8 @@ private:
   int64_t posted_received_ = 0;    // one-way messages received
   uint64_t served_ = 0;
   uint64_t *wait_ns_ = nullptr;
-  int waiting_ = 0;     // nested waits for replies
+  bool reply_deferred_ = false; // set by the handler being served
+  int waiting_ = 0;             // nested waits for replies
   int64_t pending_ = 0; // begin()s not finished
 };
 

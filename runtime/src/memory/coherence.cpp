@@ -45,7 +45,6 @@ void memory_system::release(bool requested, uint64_t before) {
     // happened, but never leave a waiter behind.
     if (coh_->request_epoch.load(std::memory_order_acquire) > epoch)
       coh_->current_epoch.store(epoch + 1, std::memory_order_release);
-    steal_done_ = steal_wanted_;
     return;
   }
   const uint64_t t0 = platform::tracing() ? platform::now_ns() : 0;
@@ -79,9 +78,6 @@ void memory_system::release(bool requested, uint64_t before) {
     dirty_ = false;
     coh_->dirty.store(0, std::memory_order_release);
     coh_->current_epoch.store(epoch + 1, std::memory_order_release);
-    // Every steal served so far, even during this write-back's waits (no
-    // write of the program's came in between).
-    steal_done_ = steal_wanted_;
   } else {
     stats_.partial_releases++;
   }
@@ -122,15 +118,8 @@ void memory_system::acquire() {
 }
 
 void memory_system::poll_requests() {
-  if (steal_done_ < steal_wanted_) {
-    // Steals served where this process could not write back (in a wait):
-    // what their continuations may read, for all of them at once.
-    const uint64_t wanted = steal_wanted_;
-    release(true, steal_before_);
-    steal_done_ = std::max(steal_done_, wanted);
-    if (steal_done_ == steal_wanted_)
-      steal_before_ = 0;
-  }
+  if (!deferred_steals_.empty())
+    answer_deferred_steals();
   if (!dirty_)
     return;
   if (opts_.policy == cache_policy::write_back)
@@ -140,23 +129,38 @@ void memory_system::poll_requests() {
     release(true);
 }
 
-release_handler
-memory_system::handler_for_remote_thief(uint64_t first_write_after_fork) {
-  if (dirty_ && at_release_point) {
-    // At once, and only what the continuation may read: the thief need
-    // not wait. (Steals served while this write-back waits for its replies
-    // get a handler for a later one instead.)
+// Whether the reply to a steal by a thief of another node may go now: at a
+// release point, once what the continuation may read is home; with nothing
+// to write, at once. Otherwise this keeps the reply until its next poll.
+bool memory_system::release_for_remote_thief(int thief,
+                                             uint64_t first_write_after_fork,
+                                             std::vector<char> &reply) {
+  if (!dirty_)
+    return true;
+  if (at_release_point) {
+    // (Steals served while this write-back waits for its replies wait for
+    // the next one.)
     at_release_point = false;
     release(true, first_write_after_fork);
     at_release_point = true;
-    return release_handler{topo_.rank(), 0};
+    return true;
   }
-  if (!dirty_)
-    return release_handler{topo_.rank(), 0};
-  // At the next release point (poll_requests); the thief asks for
-  // steal_releases_done() until it counts this steal.
-  steal_before_ = std::max(steal_before_, first_write_after_fork);
-  return release_handler{topo_.rank(), ++steal_wanted_};
+  deferred_before_ = std::max(deferred_before_, first_write_after_fork);
+  deferred_steals_.push_back(deferred_steal{thief, std::move(reply)});
+  return false;
+}
+
+// What the continuations of the steals kept may read, for all of them at
+// once; then their replies. (Steals served during this write-back are kept
+// for the next.)
+void memory_system::answer_deferred_steals() {
+  std::vector<deferred_steal> answering;
+  answering.swap(deferred_steals_);
+  const uint64_t before = deferred_before_;
+  deferred_before_ = 0;
+  release(true, before);
+  for (deferred_steal &d : answering)
+    ep_.net().send_reply(d.thief, std::move(d.reply));
 }
 
 release_handler memory_system::handler_for_local_victim(int victim) {
@@ -172,25 +176,21 @@ release_handler memory_system::handler_for_local_victim(int victim) {
   return release_handler{victim, epoch + 1};
 }
 
+// (h is of a victim of this node, whose epochs are in shared memory.)
 void memory_system::wait_for(const release_handler &h) {
   if (h.epoch == 0)
     return;
-  if (homes_->on_node(h.rank)) {
-    coherence_shared *c = homes_->coherence_of(h.rank);
-    platform::wait_timer waiting(stats_.wait_ns);
-    while (c->current_epoch.load(std::memory_order_acquire) < h.epoch) {
-      if (ep_.multi_node())
-        ep_.net().poll();
-      poll_requests();
-      // The victim may have ended the job instead of writing back.
-      if (platform::stop_requested())
-        platform::stop_at_safe_point();
-      __builtin_ia32_pause();
-    }
-    return;
-  }
-  while (remote_epoch(ep_.net(), h.rank) < h.epoch)
+  coherence_shared *c = homes_->coherence_of(h.rank);
+  platform::wait_timer waiting(stats_.wait_ns);
+  while (c->current_epoch.load(std::memory_order_acquire) < h.epoch) {
+    if (ep_.multi_node())
+      ep_.net().poll();
     poll_requests();
+    // The victim may have ended the job instead of writing back.
+    if (platform::stop_requested())
+      platform::stop_at_safe_point();
+    __builtin_ia32_pause();
+  }
 }
 
 // ---- What the scheduler calls ----------------------------------------------
@@ -245,18 +245,19 @@ void set_first_write_hook(first_write_hook hook) {
     m->set_first_write_hook(hook);
 }
 
-release_handler
-fence_handler_for_remote_thief(uint64_t first_write_after_fork) {
+bool fence_release_for_remote_thief(int thief, uint64_t first_write_after_fork,
+                                    std::vector<char> &reply) {
   if (memory_system *m = the_memory_or_null())
-    return m->handler_for_remote_thief(first_write_after_fork);
-  return release_handler{0, 0};
+    return m->release_for_remote_thief(thief, first_write_after_fork, reply);
+  return true;
 }
 
-void fence_after_steal(int victim, const release_handler *remote) {
+void fence_after_steal(int victim, bool on_other_node) {
   memory_system *m = the_memory_or_null();
   if (!m)
     return;
-  m->wait_for(remote ? *remote : m->handler_for_local_victim(victim));
+  if (!on_other_node)
+    m->wait_for(m->handler_for_local_victim(victim));
   m->acquire();
 }
 

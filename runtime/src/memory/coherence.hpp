@@ -8,13 +8,14 @@
 // arrives at the join; a parent that joins a stolen child releases before
 // it parks and acquires after; a thief acquires before it resumes a stolen
 // continuation. The release a fork owes its continuation is lazy (Fig. 6):
-// the thief asks the victim for its next write-back (epochs; a remote max
-// on the victim's request epoch) and waits for it; the victim looks at its
-// requests when it polls (every few forks, at joins, when idle).
+// a thief of this node asks the victim for its next write-back (epochs; a
+// remote max on the victim's request epoch) and waits for it; the victim
+// looks at its requests when it polls (every few forks, at joins, when
+// idle).
 //
-// For a thief on another node the victim itself serves the steal, and
-// writes back less than everything: only what was written before the
-// stolen continuation's fork (the rest is its child's, which a
+// For a thief on another node the victim itself serves the steal and
+// replies once the write-back is done, which covers less than everything:
+// only what was written before the stolen continuation's fork (the rest is its child's, which a
 // data-race-free continuation does not read before their join, whose
 // release sends it). The memory system numbers the blocks it starts to
 // write (each fetched block's first write since its last write-back makes a
@@ -27,6 +28,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 namespace ito::memory {
 
@@ -65,10 +67,13 @@ void fence_leave_region();
 void fence_poll();
 // The victim, serving a steal for a thief on another node, of a
 // continuation forked before the first write numbered
-// first_write_after_fork (all_writes: none since).
-release_handler fence_handler_for_remote_thief(uint64_t first_write_after_fork);
-// The thief, after taking a continuation from victim (a handler from the
-// victim's reply, or none for a victim of this node, which it reads).
-void fence_after_steal(int victim, const release_handler *remote);
+// first_write_after_fork (all_writes: none since): true if the reply may go
+// now; false if it waits for this process's next poll, which writes back
+// and sends it (the memory system keeps it).
+bool fence_release_for_remote_thief(int thief, uint64_t first_write_after_fork,
+                                    std::vector<char> &reply);
+// The thief, after taking a continuation from victim: one on this node may
+// owe a write-back; one on another node sent its reply after it.
+void fence_after_steal(int victim, bool on_other_node);
 
 } // namespace ito::memory

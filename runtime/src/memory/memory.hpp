@@ -95,13 +95,11 @@ public:
   void release(bool requested, uint64_t before = all_writes);
   void acquire();
   void poll_requests();
-  release_handler handler_for_remote_thief(uint64_t first_write_after_fork);
+  bool release_for_remote_thief(int thief, uint64_t first_write_after_fork,
+                                std::vector<char> &reply);
   release_handler handler_for_local_victim(int victim);
   void wait_for(const release_handler &h);
   void set_first_write_hook(first_write_hook hook) { first_write_hook_ = hook; }
-  // Thieves of other nodes wait until this counts their steal
-  // (handler_for_remote_thief).
-  uint64_t steal_releases_done() const { return steal_done_; }
 
   // A fatal error if a checkout is open (at a fork or join that moved).
   // (Checkouts SPMD code left open across root_exec are not the tasks'.)
@@ -249,10 +247,16 @@ private:
   // is told of each (coherence.hpp).
   uint64_t twin_clock_ = 0;
   first_write_hook first_write_hook_ = nullptr;
-  // Steals by thieves of other nodes whose release waits for this
-  // process's next release point, numbered; the last one whose release is
-  // done; the first write none of them needs.
-  uint64_t steal_wanted_ = 0, steal_done_ = 0, steal_before_ = 0;
+  // Steals by thieves of other nodes served where this process could not
+  // write back (in a wait), with their replies; they go at its next poll,
+  // after the twins numbered below deferred_before_.
+  struct deferred_steal {
+    int thief;
+    std::vector<char> reply;
+  };
+  std::vector<deferred_steal> deferred_steals_;
+  uint64_t deferred_before_ = 0;
+  void answer_deferred_steals();
   // Streams of faults, each at the block after what it fetched last, and
   // how many blocks it fetched ahead then; the least recently used gives
   // way to a new one.

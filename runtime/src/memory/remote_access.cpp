@@ -90,9 +90,6 @@ bool serve(int src, const comm::msg_header &, const char *payload,
     reply_with(reply, apply_atomic(m.homes().own(r.seg) + r.offset, a));
     return true;
   }
-  case mem_op::epoch:
-    reply_with(reply, m.steal_releases_done());
-    return true;
   case mem_op::free:
     m.free_here(r.offset);
     return false;
@@ -175,16 +172,6 @@ uint64_t remote_atomic(comm::transport &net, const home_loc &h,
   uint64_t old;
   std::memcpy(&old, reply->data(), sizeof old);
   return old;
-}
-
-uint64_t remote_epoch(comm::transport &net, int rank) {
-  std::vector<char> msg =
-      make_request(mem_request{mem_op::epoch, segment::heap, 0, 0});
-  std::vector<char> reply;
-  net.call(rank, msg.data(), msg.size(), reply);
-  uint64_t e;
-  std::memcpy(&e, reply.data(), sizeof e);
-  return e;
 }
 
 void post_free(comm::transport &net, int rank, uint64_t offset) {

@@ -1,4 +1,4 @@
-// Global memory between nodes: fetches, write-backs, frees, epochs and
+// Global memory between nodes: fetches, write-backs, frees and
 // collective-table operations shipped to the rank that owns the data, over
 // the runtime's transport (comm/transport.hpp), and served there when it
 // polls. Within a node nothing here is used: home memory is mapped in place.
@@ -22,7 +22,6 @@ enum class mem_op : uint32_t {
   fetch,              // -> the bytes
   write,              // + bytes -> (empty)
   write_runs,         // + runs {uint32 offset, uint32 length, bytes} -> (empty)
-  epoch,              // -> how many steals' releases the home has done
   free,               // one-way: free a noncollective object
   free_many,          // one-way: + uint64 offsets, free each
   coll_alloc,         // (rank 0) -> coll_desc
@@ -50,7 +49,6 @@ void begin_write_runs(comm::transport &net, const home_loc &h,
 uint64_t remote_atomic(comm::transport &net, const home_loc &h,
                        const atomic_args &a);
 
-uint64_t remote_epoch(comm::transport &net, int rank);
 void post_free(comm::transport &net, int rank, uint64_t offset);
 // Frees n objects of rank's at these offsets in its slice, in one message.
 void post_frees(comm::transport &net, int rank, const uint64_t *offsets,

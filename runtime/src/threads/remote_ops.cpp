@@ -168,9 +168,11 @@ namespace {
 
 using comm::msg_header;
 
-bool serve_steal_request(int, const msg_header &, const char *,
+bool serve_steal_request(int src, const msg_header &, const char *,
                          std::vector<char> &reply) {
-  serve_steal(the_worker(), reply);
+  worker &w = the_worker();
+  if (!serve_steal(w, src, reply))
+    w.net().defer_reply();
   return true;
 }
 

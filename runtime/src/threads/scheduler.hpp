@@ -36,9 +36,11 @@ comm::global_ref new_join_entry(worker &w);
 // on success (never returns then).
 void try_steal();
 
-// Serves a steal request from another node on this worker's own deque;
-// the reply carries the stolen continuation (or nothing).
-void serve_steal(worker &w, std::vector<char> &reply);
+// Serves a steal request from thief, of another node, on this worker's own
+// deque; the reply carries the stolen continuation (or nothing). False if
+// the reply waits for a write-back at this process's next poll (the memory
+// system took it and sends it then).
+bool serve_steal(worker &w, int thief, std::vector<char> &reply);
 
 // A thread taken out of the uni-address region to wait (at a join or a
 // future): the evacuated copy, and what its worker needs to go on.

@@ -70,13 +70,12 @@ bool take_oldest(worker &w, detail::deque *d, Copy &&copy, stolen &s) {
   return true;
 }
 
+// Sent once what the continuation may read is home (the lazy release of
+// the fork, Itoyori SC'23, Fig. 6, which the victim does before it replies).
 struct steal_reply {
   uint64_t ok;      // a continuation follows
   comm::global_ref ready; // or: a parked thread that is ready to run
   stolen s;
-  // The victim's write-back that covers what the continuation may read
-  // (the lazy release of the fork, Itoyori SC'23, Fig. 6).
-  memory::release_handler release;
   uint64_t fp_control; // the victim's (fp_control.hpp)
 };
 
@@ -90,7 +89,7 @@ bool steal_remote(worker &w, int victim, stolen &s, uint64_t &fp) {
     resume_evacuated(r.ready);
   if (!r.ok)
     return false;
-  memory::fence_after_steal(victim, &r.release);
+  memory::fence_after_steal(victim, /*on_other_node=*/true);
   const size_t size = static_cast<size_t>(static_cast<char *>(r.s.base) -
                                           static_cast<char *>(r.s.ctx));
   platform::unpoison(r.s.ctx, size);
@@ -102,7 +101,7 @@ bool steal_remote(worker &w, int victim, stolen &s, uint64_t &fp) {
 
 } // namespace
 
-void serve_steal(worker &w, std::vector<char> &reply) {
+bool serve_steal(worker &w, int thief, std::vector<char> &reply) {
   steal_reply r{};
   reply.resize(sizeof r);
   stolen s;
@@ -114,11 +113,11 @@ void serve_steal(worker &w, std::vector<char> &reply) {
       take_oldest(w, w.dq(), append_frames, s)) {
     r.ok = 1;
     r.s = s;
-    r.release = memory::fence_handler_for_remote_thief(
-        first_write_after_fork(w, s.slot));
     r.fp_control = current_fp_control();
   }
   std::memcpy(reply.data(), &r, sizeof r);
+  return !r.ok || memory::fence_release_for_remote_thief(
+                      thief, first_write_after_fork(w, s.slot), reply);
 }
 
 void try_steal() {
@@ -148,7 +147,7 @@ void try_steal() {
     };
     ok = take_oldest(w, p->dq, copy_frames, s);
     if (ok) {
-      memory::fence_after_steal(victim, nullptr);
+      memory::fence_after_steal(victim, /*on_other_node=*/false);
       fp = p->shared->fp_control.load(std::memory_order_relaxed);
     }
   } else {
