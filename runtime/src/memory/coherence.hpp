@@ -64,7 +64,9 @@ void fence_acquire();
 // root_exec begins and ends (SPMD -> tasks -> SPMD).
 void fence_enter_region();
 void fence_leave_region();
-void fence_poll();
+// Serves the write-backs owed to thieves; with the eager write-back
+// policy, also writes back, except at a poll inside a leaf's loops.
+void fence_poll(bool in_leaf = false);
 // The victim, serving a steal for a thief on another node, of a
 // continuation forked before the first write numbered
 // first_write_after_fork (all_writes: none since): true if the reply may go

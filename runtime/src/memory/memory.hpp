@@ -94,7 +94,7 @@ public:
   // (fault_access.cpp), and the checkouts' dirty bytes.
   void release(bool requested, uint64_t before = all_writes);
   void acquire();
-  void poll_requests();
+  void poll_requests(bool in_leaf = false);
   bool release_for_remote_thief(int thief, uint64_t first_write_after_fork,
                                 std::vector<char> &reply);
   release_handler handler_for_local_victim(int victim);

@@ -90,10 +90,10 @@ void adapt_poll_interval(worker &w) {
 // What a poll serves: requests from other nodes (steals above all), the
 // node's mailbox, and the write-backs that thieves wait for (lazy release)
 // or that the eager write-back policy owes.
-void serve_requests(worker &w) {
+void serve_requests(worker &w, bool in_leaf = false) {
   ito::memory::poll_at_release_point();
   comm::serve_node_mailbox(w.comm());
-  ito::memory::fence_poll();
+  ito::memory::fence_poll(in_leaf);
 }
 
 // Rank 0: the root task has delivered its value; tell every worker.
@@ -292,7 +292,7 @@ void ito_sched_loop_poll(void) {
   ito_sched_loop_countdown = w.leaf_interval;
   if (!held_leaf_polls && now - w.last_poll_ns >= leaf_poll_period_ns) {
     w.last_poll_ns = now;
-    serve_requests(w);
+    serve_requests(w, /*in_leaf=*/true);
   }
 }
 
