@@ -31,13 +31,12 @@ void transport::serve(int src, std::vector<char> &msg) {
   const bool replies = handler_(src, msg.data(), msg.size(), reply);
   const bool deferred = reply_deferred_;
   reply_deferred_ = outer_deferred;
-  if (deferred)
-    ; // the handler's owner sends it (send_reply)
-  else if (replies)
+  // (A deferred reply is sent by whoever keeps it, with send_reply.)
+  if (replies && !deferred)
     // Nonblocking: two processes that serve each other's requests while
     // waiting for their own replies must not both block in a send.
     send_buffered(src, std::move(reply), tag_reply);
-  else
+  else if (!replies)
     posted_received_++;
   served_++;
 }

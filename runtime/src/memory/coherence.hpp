@@ -15,12 +15,12 @@
 //
 // For a thief on another node the victim itself serves the steal and
 // replies once the write-back is done, which covers less than everything:
-// only what was written before the stolen continuation's fork (the rest is its child's, which a
-// data-race-free continuation does not read before their join, whose
-// release sends it). The memory system numbers the blocks it starts to
-// write (each fetched block's first write since its last write-back makes a
-// twin, fault_access.cpp) and tells the thread layer each number as it is
-// made; the thread layer marks the continuations then in the deque with it
+// only what was written before the stolen continuation's fork (the rest is
+// its child's, which a data-race-free continuation does not read before
+// their join, whose release sends it). The memory system numbers the blocks it
+// starts to write (each fetched block's first write since its last write-back
+// makes a twin, fault_access.cpp) and tells the thread layer each number as it
+// is made; the thread layer marks the continuations then in the deque with it
 // (threads/fork_marks.hpp).
 //
 // These entry points are what the thread scheduler calls; they do nothing

@@ -20,16 +20,22 @@ struct mem_request {
   uint64_t len;    // or a second argument
 };
 
+// The headers of a request whose len bytes of data follow them in msg.
+void put_request_header(std::vector<char> &msg, const mem_request &r,
+                        std::size_t len) {
+  const comm::msg_header h{comm::msg_kind::memory,
+                           static_cast<uint32_t>(sizeof r + len), 0, 0};
+  std::memcpy(msg.data(), &h, sizeof h);
+  std::memcpy(msg.data() + sizeof h, &r, sizeof r);
+}
+
 std::vector<char> make_request(const mem_request &r, const void *data = nullptr,
                                std::size_t len = 0) {
   platform::own_allocation_scope runtime_buffers;
-  comm::msg_header h{comm::msg_kind::memory,
-                     static_cast<uint32_t>(sizeof r + len), 0, 0};
-  std::vector<char> msg(sizeof h + sizeof r + len);
-  std::memcpy(msg.data(), &h, sizeof h);
-  std::memcpy(msg.data() + sizeof h, &r, sizeof r);
+  std::vector<char> msg(sizeof(comm::msg_header) + sizeof r + len);
+  put_request_header(msg, r, len);
   if (len)
-    std::memcpy(msg.data() + sizeof h + sizeof r, data, len);
+    std::memcpy(msg.data() + sizeof(comm::msg_header) + sizeof r, data, len);
   return msg;
 }
 
@@ -147,11 +153,7 @@ std::size_t write_runs_header_size() {
 void begin_write_runs(comm::transport &net, const home_loc &h,
                       std::vector<char> &&message) {
   const std::size_t len = message.size() - write_runs_header_size();
-  const mem_request r{mem_op::write_runs, h.seg, h.offset, len};
-  const comm::msg_header m{comm::msg_kind::memory,
-                           static_cast<uint32_t>(sizeof r + len), 0, 0};
-  std::memcpy(message.data(), &m, sizeof m);
-  std::memcpy(message.data() + sizeof m, &r, sizeof r);
+  put_request_header(message, {mem_op::write_runs, h.seg, h.offset, len}, len);
   net.begin(h.rank, std::move(message));
 }
 

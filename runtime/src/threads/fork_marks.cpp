@@ -46,10 +46,7 @@ void install_fork_marks(worker &w) {
 }
 
 uint64_t first_write_after_fork(const worker &w, int64_t slot) {
-  detail::deque *d = w.dq();
-  if (d != marked)
-    return memory::all_writes;
-  const auto ctx = reinterpret_cast<uintptr_t>(d->slots[slot].ctx);
+  const auto ctx = reinterpret_cast<uintptr_t>(w.dq()->slots[slot].ctx);
   return ctx & 1 ? marks[slot] : memory::all_writes;
 }
 
